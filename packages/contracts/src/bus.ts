@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/** Bus messages: every subject with its version and schema (convention 1). */
+export const photoUploaded = {
+  subject: 'photo.uploaded',
+  version: 1,
+  schema: z.object({
+    photoId: z.uuid(),
+    eventId: z.uuid(),
+    deviceId: z.uuid(),
+    originalKey: z.string(),
+    uploadedAt: z.string(),
+  }),
+} as const;
+export const photoProcessed = {
+  subject: 'photo.processed',
+  version: 1,
+  schema: z.object({
+    photoId: z.uuid(),
+    eventId: z.uuid(),
+    thumbKey: z.string(),
+    displayKey: z.string(),
+    width: z.number().int(),
+    height: z.number().int(),
+    processedAt: z.string(),
+  }),
+} as const;
+export const photoModerated = {
+  subject: 'photo.moderated',
+  version: 1,
+  schema: z.object({
+    photoId: z.uuid(),
+    eventId: z.uuid(),
+    status: z.enum(['pending', 'approved', 'rejected']),
+    previousStatus: z.enum(['pending', 'approved', 'rejected']),
+    flagged: z.boolean(),
+    at: z.string(),
+  }),
+} as const;
+export const photoDeleted = {
+  subject: 'photo.deleted',
+  version: 1,
+  schema: z.object({ photoId: z.uuid(), eventId: z.uuid(), at: z.string() }),
+} as const;
+export const eventUpdated = {
+  subject: 'event.updated',
+  version: 1,
+  schema: z.object({ eventId: z.uuid(), code: z.string(), at: z.string() }),
+} as const;
+export const eventCreated = {
+  subject: 'event.created',
+  version: 1,
+  schema: z.object({ eventId: z.uuid(), code: z.string(), hostId: z.string(), at: z.string() }),
+} as const;
+export const userUpserted = {
+  subject: 'user.upserted',
+  version: 1,
+  schema: z.object({
+    id: z.string(),
+    email: z.string(),
+    isAdmin: z.boolean(),
+    isSuspended: z.boolean(),
+    plan: z.string(),
+    at: z.string(),
+  }),
+} as const;
+
+/** Request/reply subjects (never stored). */
+export const RPC = {
+  eventsGet: 'rpc.events.get',
+  billingPlan: 'rpc.billing.plan',
+  billingPlans: 'rpc.billing.plans',
+  identityUser: 'rpc.identity.user',
+} as const;
+
+/** Subjects stored by the durable stream. */
+export const STREAM_SUBJECTS = ['photo.>', 'event.>', 'user.>', 'payment.>'];
+
+export interface MessageContract<S extends z.ZodType> {
+  subject: string;
+  version: number;
+  schema: S;
+}

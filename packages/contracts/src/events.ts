@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import {
+  CAPTION_MAX,
+  COLOR_MOODS,
+  EVENT_NAME_MAX,
+  FILM_PRESETS,
+  SHARE_DESCRIPTION_MAX,
+  SHOT_OPTIONS,
+} from './catalog';
+import type { PlanId } from './catalog';
+
+/** Validation messages of spec section 5, spelled exactly. */
+export const EVENT_MESSAGES = {
+  nameRequired: 'Event name is required',
+  startDateRequired: 'Start date is required',
+  startFuture: 'Start date must be in the future',
+  startTimeRequired: 'Start time is required',
+  endDateRequired: 'End date is required',
+  endTimeRequired: 'End time is required',
+  endAfterStart: 'End date must be after start date',
+  revealBetween: 'Reveal time must be between start and end dates',
+  invalidCode: 'Please enter a valid 6-digit event code',
+} as const;
+
+/** Clock skew and request latency we forgive when checking "in the future". */
+export const START_GRACE_MS = 2 * 60_000;
+
+const shots = z.union(
+  SHOT_OPTIONS.map((n) => z.literal(n)) as [z.ZodLiteral<12>, z.ZodLiteral<24>, z.ZodLiteral<36>],
+  {
+    error: 'Shots per device must be 12, 24 or 36',
+  },
+);
+const isoDate = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');
+const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb');
+
+/** POST /api/events body. `userId`/`hostId` may be sent by old clients; the host always comes from the session. */
+export const createEventSchema = z
+  .object({
+    name: z
+      .string({ error: EVENT_MESSAGES.nameRequired })
+      .trim()
+      .min(1, EVENT_MESSAGES.nameRequired)
+      .max(EVENT_NAME_MAX, `Event name can be at most ${EVENT_NAME_MAX} characters`),
+    startsAt: isoDate(EVENT_MESSAGES.startDateRequired),
+    endsAt: isoDate(EVENT_MESSAGES.endDateRequired),
+    maxShotsPerDevice: shots.default(12),
+    revealMode: z.enum(['end', 'live'], { error: 'Reveal mode must be end or live' }).default('end'),
+    revealAt: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Enter a valid reveal date and time')
+      .nullish(),
+    timezone: z.string().trim().min(1).max(64).default('UTC'),
+    filmMode: z.boolean().default(false),
+    filmPreset: z.enum(FILM_PRESETS, { error: 'Unknown film preset' }).default('classic'),
+    noRetakes: z.boolean().default(false),
+    shotCount: shots.default(24),
+    allowCaptions: z.boolean().default(true),
+    colorMood: z.enum(COLOR_MOODS, { error: 'Unknown colour mood' }).default('vintage'),
+    primaryColor: hexColor.optional(),
+    accentColor: hexColor.optional(),
+    backgroundGradient: z.string().max(200).optional(),
+    userId: z.unknown().optional(),
+    hostId: z.unknown().optional(),
+  })
+  .superRefine((v, ctx) => {
+    const start = Date.parse(v.startsAt);
+    const end = Date.parse(v.endsAt);
+    if (!Number.isNaN(start) && start < Date.now() - START_GRACE_MS) {
+      ctx.addIssue({ code: 'custom', path: ['startsAt'], message: EVENT_MESSAGES.startFuture });
+    }
+    if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: EVENT_MESSAGES.endAfterStart });
+    }
+    if (v.revealMode === 'live' && v.revealAt) {
+      const reveal = Date.parse(v.revealAt);
+      if (!Number.isNaN(reveal) && (reveal < start || reveal > end)) {
+        ctx.addIssue({ code: 'custom', path: ['revealAt'], message: EVENT_MESSAGES.revealBetween });
+      }
+    }
+  });
+export type CreateEventInput = z.input<typeof createEventSchema>;
+export type CreateEventBody = z.output<typeof createEventSchema>;
+
+/**
+ * The create form (date and time typed separately), shared with the UI. `toCreateEventBody` combines
+ * them into the ISO timestamps the API takes, in the browser's time zone.
+ */
+export const createEventFormSchema = z
+  .object({
+    name: z.string().trim().min(1, EVENT_MESSAGES.nameRequired).max(EVENT_NAME_MAX),
+    startDate: z.string().min(1, EVENT_MESSAGES.startDateRequired),
+    startTime: z.string().min(1, EVENT_MESSAGES.startTimeRequired),
+    endDate: z.string().min(1, EVENT_MESSAGES.endDateRequired),
+    endTime: z.string().min(1, EVENT_MESSAGES.endTimeRequired),
+    maxShotsPerDevice: shots,
+    revealMode: z.enum(['end', 'live']),
+    revealDate: z.string().optional(),
+    revealTime: z.string().optional(),
+    filmMode: z.boolean(),
+    filmPreset: z.enum(FILM_PRESETS),
+    noRetakes: z.boolean(),
+    shotCount: shots,
+    allowCaptions: z.boolean(),
+    colorMood: z.enum(COLOR_MOODS),
+  })
+  .superRefine((v, ctx) => {
+    const start = combineDateTime(v.startDate, v.startTime);
+    const end = combineDateTime(v.endDate, v.endTime);
+    if (start !== null && start.getTime() <= Date.now()) {
+      ctx.addIssue({ code: 'custom', path: ['startDate'], message: EVENT_MESSAGES.startFuture });
+    }
+    if (start && end && end.getTime() <= start.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['endDate'], message: EVENT_MESSAGES.endAfterStart });
+    }
+    if (v.revealMode === 'live' && v.revealDate && v.revealTime && start && end) {
+      const reveal = combineDateTime(v.revealDate, v.revealTime);
+      if (reveal && (reveal < start || reveal > end)) {
+        ctx.addIssue({ code: 'custom', path: ['revealDate'], message: EVENT_MESSAGES.revealBetween });
+      }
+    }
+  });
+export type CreateEventForm = z.infer<typeof createEventFormSchema>;
+
+/** 'YYYY-MM-DD' + 'HH:mm' in local time, or null when either is missing or invalid. */
+export function combineDateTime(date?: string, time?: string): Date | null {
+  if (!date || !time) return null;
+  const d = new Date(`${date}T${time}`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+export function toCreateEventBody(form: CreateEventForm, timezone: string): CreateEventInput {
+  const reveal = form.revealMode === 'live' ? combineDateTime(form.revealDate, form.revealTime) : null;
+  return {
+    name: form.name.trim(),
+    startsAt: combineDateTime(form.startDate, form.startTime)!.toISOString(),
+    endsAt: combineDateTime(form.endDate, form.endTime)!.toISOString(),
+    maxShotsPerDevice: form.maxShotsPerDevice,
+    revealMode: form.revealMode,
+    revealAt: reveal ? reveal.toISOString() : null,
+    timezone,
+    filmMode: form.filmMode,
+    filmPreset: form.filmPreset,
+    noRetakes: form.noRetakes,
+    shotCount: form.shotCount,
+    allowCaptions: form.allowCaptions,
+    colorMood: form.colorMood,
+  };
+}
+
+export const liveModeSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export const sharingSchema = z.object({
+  isPublic: z.boolean({ error: 'isPublic must be true or false' }),
+  shareDescription: z
+    .string()
+    .trim()
+    .max(SHARE_DESCRIPTION_MAX, `Share description can be at most ${SHARE_DESCRIPTION_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+/** The event as the services pass it around (bus replies, facts). Dates are ISO strings. */
+export interface EventRecord {
+  id: string;
+  code: string;
+  slug: string;
+  name: string;
+  hostId: string;
+  plan: PlanId;
+  createdAt: string;
+  startsAt: string;
+  endsAt: string;
+  revealAt: string | null;
+  timezone: string;
+  liveMode: boolean;
+  maxShotsPerDevice: number;
+  shotCount: number;
+  filmMode: boolean;
+  filmPreset: string;
+  noRetakes: boolean;
+  allowCaptions: boolean;
+  isPublic: boolean;
+  shareDescription: string | null;
+  colorMood: string;
+  primaryColor: string;
+  accentColor: string;
+  backgroundGradient: string;
+  maxPhotos: number;
+  maxGuests: number | null;
+}
+
+/** Fields anyone with the code may read (the join screen, the camera, the gallery). */
+export const PUBLIC_EVENT_FIELDS = [
+  'id',
+  'code',
+  'slug',
+  'name',
+  'createdAt',
+  'startsAt',
+  'endsAt',
+  'revealAt',
+  'timezone',
+  'liveMode',
+  'maxShotsPerDevice',
+  'shotCount',
+  'filmMode',
+  'filmPreset',
+  'noRetakes',
+  'allowCaptions',
+  'isPublic',
+  'colorMood',
+  'primaryColor',
+  'accentColor',
+  'backgroundGradient',
+] as const satisfies readonly (keyof EventRecord)[];
+export type PublicEvent = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]>;
+/** What the host sees: everything, plus the QR code SVG, the join URL and the guest count. */
+export interface HostEvent extends EventRecord {
+  qrCode: string;
+  joinUrl: string;
+  deviceCount: number;
+}
+
+/** True when guests may see the event's approved photos: after the reveal, or in live mode. */
+export function isRevealed(e: Pick<EventRecord, 'revealAt' | 'liveMode'>, now = Date.now()): boolean {
+  return e.revealAt !== null && Date.parse(e.revealAt) <= now;
+}
+
+export { CAPTION_MAX };

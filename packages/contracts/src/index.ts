@@ -1,0 +1,6 @@
+export * from './problem';
+export * from './catalog';
+export * from './events';
+export * from './photos';
+export * from './bus';
+export * from './auth';

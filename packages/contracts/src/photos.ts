@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { CAPTION_MAX, DISPLAY_NAME_MAX } from './catalog';
+
+export const PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
+
+/** POST /api/events/{code}/devices */
+export const createDeviceSchema = z.object({
+  anonId: z.uuid({ error: 'anonId must be a UUID' }),
+  displayName: z
+    .string()
+    .trim()
+    .max(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+/** The text parts of the multipart upload (the file part is `photo`). */
+export const uploadFieldsSchema = z.object({
+  deviceId: z.uuid({ error: 'Upload must carry a device id' }),
+  caption: z
+    .string()
+    .trim()
+    .max(CAPTION_MAX, `Caption can be at most ${CAPTION_MAX} characters`)
+    .optional()
+    .transform((v) => (v ? v : null)),
+  /** client-made id (UUID) making a replay from the offline queue safe */
+  uploadId: z.uuid({ error: 'uploadId must be a UUID' }).optional(),
+});
+
+/** PATCH /api/photos/{id}: `hostId` is accepted for old clients and ignored. */
+export const patchPhotoSchema = z.object({
+  status: z.enum(PHOTO_STATUSES, { error: 'status must be pending, approved or rejected' }),
+  hostId: z.unknown().optional(),
+});
+export const flagPhotoSchema = z.object({
+  reason: z.string().trim().min(1).max(200).default('inappropriate'),
+});
+
+export interface PhotoDto {
+  id: string;
+  eventId: string;
+  caption: string | null;
+  status: PhotoStatus;
+  createdAt: string;
+  /** short-lived signed URLs; null until the renditions exist */
+  thumbUrl: string | null;
+  displayUrl: string | null;
+  storageKeyThumb: string | null;
+  storageKeyDisplay: string | null;
+  processed: boolean;
+  width: number | null;
+  height: number | null;
+  device: { displayName: string | null; anonId: string };
+  deviceDisplayName: string | null;
+  /** host only */
+  flagCount?: number;
+  /** host only: the untouched original */
+  originalUrl?: string;
+}
+
+export interface DeviceDto {
+  id: string;
+  eventId: string;
+  anonId: string;
+  displayName: string | null;
+  shotsTaken: number;
+  shotsRemaining: number;
+  createdAt: string;
+}
+
+export interface EventStats {
+  activeGuests: number;
+  photoStats: { total: number; approved: number; pending: number; rejected: number; flagged: number };
+}

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** RFC 9457 problem details, the only error shape that leaves a service. */
+export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string().optional(),
+  code: z.string(),
+  traceId: z.string().optional(),
+  /** the spec's clients read `error` from failed uploads: it repeats `detail` */
+  error: z.string().optional(),
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type Problem = z.infer<typeof problemSchema>;
+export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  409: 'Conflict',
+  410: 'Gone',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
+
+export function statusTitle(status: number): string {
+  return TITLES[status] ?? 'Error';
+}
+
+/** Thrown anywhere in a request; the error middleware turns it into problem+json. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+
+  toProblem(traceId?: string): Problem {
+    return {
+      type: `https://afterglow.app/problems/${this.code}`,
+      title: statusTitle(this.status),
+      status: this.status,
+      detail: this.message,
+      error: this.message,
+      code: this.code,
+      ...(traceId ? { traceId } : {}),
+      ...(this.errors ? { errors: this.errors } : {}),
+    };
+  }
+}
+
+export const badRequest = (message: string, code = 'bad_request', errors?: FieldError[]) =>
+  new HttpError(400, code, message, errors);
+export const unauthorized = (message = 'Sign in required') => new HttpError(401, 'unauthorized', message);
+export const forbidden = (message = 'You are not allowed to do this', code = 'forbidden') =>
+  new HttpError(403, code, message);
+export const notFound = (message = 'Not found', code = 'not_found') => new HttpError(404, code, message);
+export const conflict = (message: string, code = 'conflict') => new HttpError(409, code, message);
+
+/** Turns zod issues into our field errors; the first message becomes the detail. */
+export function validationError(error: z.ZodError, code = 'validation_failed'): HttpError {
+  const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+  return new HttpError(400, code, errors[0]?.message ?? 'Invalid request', errors);
+}
+
+/** Parses or throws a 400 HttpError carrying every field message. */
+export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.infer<S> {
+  const r = schema.safeParse(data);
+  if (!r.success) throw validationError(r.error);
+  return r.data;
+}

@@ -1,0 +1,151 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+
+/** The drizzle database every service uses, whichever driver is behind it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Db = PgDatabase<PgQueryResultHKT, Record<string, any>>;
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  readonly db: Db;
+  /**
+   * Applies a service's migrations (idempotent, safe with concurrent starters). Bookkeeping lives in
+   * the service's own schema (`schema`, default the service name).
+   */
+  migrate(service: string, opts?: { schema?: string; folder?: string }): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * `DATABASE_URL` unset or `pglite:` -> PGlite under `<dataDir>/pg`; `pglite:memory` -> in-memory PGlite;
+ * `pglite:/some/dir` -> PGlite there; `postgres://…` -> node-postgres pool.
+ * One PGlite per directory per process: services of one process share it (it is one connection).
+ */
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir: string;
+  poolSize?: number;
+}): Promise<Database> {
+  const url = opts.url?.trim() || 'pglite:';
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://'))
+    return openPostgres(url, opts.poolSize ?? 10);
+  if (!url.startsWith('pglite:'))
+    throw new Error(`DATABASE_URL must be postgres://… or pglite:…, got ${url}`);
+  const rest = url.slice('pglite:'.length).replace(/^\/\//, '');
+  const dir = rest === 'memory' ? null : resolve(rest || join(opts.dataDir, 'pg'));
+  return openPglite(dir);
+}
+
+const pgliteShared = new Map<string, { refs: number; client: PGlite; ready: Promise<void>; migrating: Promise<unknown> }>();
+
+async function openPglite(dir: string | null): Promise<Database> {
+  const key = dir ?? `memory:${Math.random()}`;
+  let entry = pgliteShared.get(key);
+  if (!entry) {
+    if (dir) mkdirSync(dirname(dir), { recursive: true });
+    const client = dir ? new PGlite(dir) : new PGlite();
+    entry = { refs: 0, client, ready: client.waitReady, migrating: Promise.resolve() };
+    pgliteShared.set(key, entry);
+  }
+  entry.refs++;
+  await entry.ready;
+  const shared = entry;
+  const db = drizzlePglite(shared.client) as unknown as Db;
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate(service, opts = {}) {
+      // One PGlite is one connection, but two migrate calls would still interleave their
+      // read-then-apply steps: run them one after another.
+      const run = shared.migrating.then(() =>
+        migratePglite(db as never, {
+          migrationsFolder: opts.folder ?? migrationsFolderFor(service),
+          migrationsSchema: opts.schema ?? service,
+          migrationsTable: '__migrations',
+        }),
+      );
+      shared.migrating = run.catch(() => {});
+      await run;
+    },
+    async ping() {
+      await shared.client.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      shared.refs--;
+      if (shared.refs === 0) {
+        pgliteShared.delete(key);
+        await shared.client.close();
+      }
+    },
+  };
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
+  // A dropped connection (server restart) must not crash the process; the pool reconnects.
+  pool.on('error', () => {});
+  const db = drizzlePg(pool) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async migrate(service, opts = {}) {
+      const client = await pool.connect();
+      try {
+        // Several replicas may start at once: one migrates, the others wait, then find nothing to do.
+        await client.query('select pg_advisory_lock(hashtext($1))', [`afterglow:migrate:${service}`]);
+        try {
+          await migratePg(drizzlePg(client), {
+            migrationsFolder: opts.folder ?? migrationsFolderFor(service),
+            migrationsSchema: opts.schema ?? service,
+            migrationsTable: '__migrations',
+          });
+        } finally {
+          await client.query('select pg_advisory_unlock(hashtext($1))', [`afterglow:migrate:${service}`]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * Where a service's generated migrations live: `AFTERGLOW_MIGRATIONS_DIR/<service>` (the built server
+ * copies them there), else `services/<service>/drizzle` in the source tree.
+ */
+export function migrationsFolderFor(service: string): string {
+  const base = process.env.AFTERGLOW_MIGRATIONS_DIR;
+  if (base) return join(base, service);
+  return fileURLToPath(new URL(`../../../services/${service}/drizzle`, import.meta.url));
+}
+
+/** True for a unique-constraint violation (either driver). */
+export function isUniqueViolation(err: unknown): boolean {
+  let e: unknown = err;
+  for (let i = 0; i < 3 && e; i++) {
+    if ((e as { code?: string }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export { sql };

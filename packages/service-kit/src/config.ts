@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** Settings every service reads (convention 2: env only, parsed once, fail fast). */
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  AFTERGLOW_DATA_DIR: z.string().default('./data'),
+  AFTERGLOW_SECRET: z.string().min(32, 'AFTERGLOW_SECRET must be at least 32 characters').optional(),
+  AFTERGLOW_ADMIN_EMAILS: z.string().default(''),
+  DATABASE_URL: optionalUrl,
+  NATS_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  S3_ENDPOINT: optionalUrl,
+  S3_BUCKET: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalUrl,
+  S3_SECRET_ACCESS_KEY: optionalUrl,
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: optionalUrl,
+  OIDC_CLIENT_SECRET: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses env with the schema; throws one readable message naming every bad variable. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.infer<S> {
+  const r = schema.safeParse(env);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid configuration:\n${lines}`);
+  }
+  return r.data;
+}

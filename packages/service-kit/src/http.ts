@@ -1,0 +1,92 @@
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
+import { HttpError, notFound, statusTitle, validationError } from '@afterglow/contracts';
+import type { Problem } from '@afterglow/contracts';
+import { ZodError } from 'zod';
+import type { Logger } from './logger';
+
+export const PROBLEM_TYPE = 'application/problem+json';
+
+export function sendProblem(res: Response, err: HttpError, traceId?: string): void {
+  if (res.headersSent) return;
+  res
+    .status(err.status)
+    .type(PROBLEM_TYPE)
+    .send(JSON.stringify(err.toProblem(traceId)));
+}
+
+export function traceIdOf(req: Request): string | undefined {
+  const tp = req.headers.traceparent;
+  const v = Array.isArray(tp) ? tp[0] : tp;
+  return v?.split('-')[1];
+}
+
+/** The last middleware: every error becomes problem+json; nothing internal leaks. */
+export function problemHandler(logger: Logger): ErrorRequestHandler {
+  return (err, req, res, _next) => {
+    let http: HttpError;
+    if (err instanceof HttpError) http = err;
+    else if (err instanceof ZodError) http = validationError(err);
+    else if (err && typeof err === 'object' && 'type' in err && err.type === 'entity.parse.failed')
+      http = new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
+    else if (err && typeof err === 'object' && 'type' in err && err.type === 'entity.too.large')
+      http = new HttpError(413, 'payload_too_large', 'The request body is too large');
+    else if (isUnavailable(err)) {
+      logger.warn({ err: String(err), path: req.path }, 'dependency unavailable');
+      http = new HttpError(503, 'unavailable', 'The service is temporarily unavailable, please try again');
+    } else {
+      logger.error({ err, path: req.path, method: req.method }, 'unhandled error');
+      http = new HttpError(500, 'internal', 'Something went wrong on our side');
+    }
+    sendProblem(res, http, traceIdOf(req));
+  };
+}
+
+function isUnavailable(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return (
+    code === 'ECONNREFUSED' ||
+    code === 'ECONNRESET' ||
+    code === '57P01' /* admin shutdown */ ||
+    code === 'no_responders' ||
+    code === 'timeout' ||
+    (err as { status?: number } | null)?.status === 503
+  );
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(notFound(`No route for ${req.method} ${req.path}`));
+};
+
+export function problemBody(status: number, code: string, detail: string): Problem {
+  return {
+    type: `https://afterglow.app/problems/${code}`,
+    title: statusTitle(status),
+    status,
+    code,
+    detail,
+    error: detail,
+  };
+}
+
+/** Cookies without a dependency: the few we read are simple name=value pairs. */
+export function parseCookies(header: string | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!header) return out;
+  for (const part of header.split(';')) {
+    const i = part.indexOf('=');
+    if (i < 0) continue;
+    const k = part.slice(0, i).trim();
+    if (!k || k in out) continue;
+    try {
+      out[k] = decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      out[k] = part.slice(i + 1).trim();
+    }
+  }
+  return out;
+}
+
+/** Secure when the public URL is https or the request came over TLS (behind a proxy that says so). */
+export function isSecureRequest(req: Request, publicUrl: string): boolean {
+  return publicUrl.startsWith('https:') || req.secure;
+}

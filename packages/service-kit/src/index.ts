@@ -1,0 +1,5 @@
+export * from './config';
+export * from './logger';
+export * from './principal';
+export * from './http';
+export * from './module';

@@ -1,0 +1,44 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Router } from 'express';
+import type { Bus } from '@afterglow/bus';
+import type { Database } from '@afterglow/db';
+import type { ObjectStore, UrlSigner } from '@afterglow/storage';
+import type { BaseConfig } from './config';
+import type { Logger } from './logger';
+
+/** What the launcher hands every module. Adapters are chosen by config; the services never know which. */
+export interface ServiceContext {
+  config: BaseConfig;
+  logger: Logger;
+  database: Database;
+  bus: Bus;
+  store: ObjectStore;
+  signer: UrlSigner;
+  /** shared secret for principal headers, device cookies and signed URLs */
+  secret: Buffer;
+  /** the origin users reach us at, e.g. http://localhost:3000 */
+  publicUrl: string;
+  /** modules already started in this process (the gateway mounts their routers in embedded mode) */
+  local: ReadonlyMap<string, StartedModule>;
+  /** the embedded identity provider's signing key (JWK), kept in the data dir */
+  idpJwk?: Record<string, unknown>;
+  server: Server;
+}
+
+export interface StartedModule {
+  /** mounted at the root of the process's HTTP server; routes carry their full paths (/api/…) */
+  router?: Router;
+  /** WebSocket upgrades this module answers (already authenticated by the gateway) */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** extra readiness checks beyond db/bus/storage */
+  ready?: () => Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ServiceModule {
+  name: string;
+  /** modules that must be started first when they run in the same process */
+  deps: string[];
+  start(ctx: ServiceContext): Promise<StartedModule>;
+}

@@ -1,0 +1,43 @@
+// Builds the server: one ESM bundle of the launcher and every service (workspace packages inlined,
+// npm dependencies left external), plus each service's migrations beside it.
+import { build } from 'esbuild';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(root, 'services/server/dist');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+
+const started = Date.now();
+await build({
+  entryPoints: [join(root, 'services/server/src/main.ts')],
+  outfile: join(out, 'afterglow.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    {
+      name: 'externalize-npm-deps',
+      setup(b) {
+        // Our own packages are bundled from source; everything from npm stays a runtime import.
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@afterglow/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    },
+  ],
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
+});
+
+for (const svc of readdirSync(join(root, 'services'))) {
+  const dir = join(root, 'services', svc, 'drizzle');
+  if (existsSync(dir)) cpSync(dir, join(out, 'migrations', svc), { recursive: true });
+}
+console.log(`built services/server/dist in ${Date.now() - started} ms`);

@@ -1,0 +1,1 @@
+export { billingModule } from './module';

@@ -1,0 +1,39 @@
+import { boolean, index, integer, pgSchema, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+
+export const eventsSchema = pgSchema('events');
+
+export const events = eventsSchema.table(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: varchar('code', { length: 6 }).notNull().unique(),
+    slug: text('slug').notNull().unique(),
+    name: text('name').notNull(),
+    hostId: text('host_id').notNull(),
+    plan: text('plan').notNull().default('free'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    revealAt: timestamp('reveal_at', { withTimezone: true }),
+    timezone: text('timezone').notNull().default('UTC'),
+    liveMode: boolean('live_mode').notNull().default(false),
+    maxShotsPerDevice: integer('max_shots_per_device').notNull().default(12),
+    shotCount: integer('shot_count').notNull().default(24),
+    filmMode: boolean('film_mode').notNull().default(false),
+    filmPreset: text('film_preset').notNull().default('classic'),
+    noRetakes: boolean('no_retakes').notNull().default(false),
+    allowCaptions: boolean('allow_captions').notNull().default(true),
+    isPublic: boolean('is_public').notNull().default(false),
+    shareDescription: text('share_description'),
+    colorMood: text('color_mood').notNull().default('vintage'),
+    primaryColor: text('primary_color').notNull(),
+    accentColor: text('accent_color').notNull(),
+    backgroundGradient: text('background_gradient').notNull(),
+    maxPhotos: integer('max_photos').notNull(),
+    maxGuests: integer('max_guests'),
+    qrCode: text('qr_code').notNull(),
+    joinUrl: text('join_url').notNull(),
+  },
+  (t) => [index('events_host_idx').on(t.hostId)],
+);
+export type EventRow = typeof events.$inferSelect;

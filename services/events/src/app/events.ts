@@ -1,0 +1,223 @@
+import { eq } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import {
+  MOODS,
+  PLANS,
+  RPC,
+  eventCreated,
+  eventUpdated,
+  forbidden,
+  notFound,
+  conflict,
+  type CreateEventBody,
+  type EventRecord,
+  type HostEvent,
+  type PlanId,
+  type PlanLimits,
+  type Principal,
+  type PublicEvent,
+  PUBLIC_EVENT_FIELDS,
+} from '@afterglow/contracts';
+import type { Bus } from '@afterglow/bus';
+import { isUniqueViolation, type Db } from '@afterglow/db';
+import { events, type EventRow } from '../adapters/schema';
+import { newEventCode, newSlug, normalizeCode } from './codes';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toRecord(r: EventRow): EventRecord {
+  return {
+    id: r.id,
+    code: r.code,
+    slug: r.slug,
+    name: r.name,
+    hostId: r.hostId,
+    plan: r.plan as PlanId,
+    createdAt: r.createdAt.toISOString(),
+    startsAt: r.startsAt.toISOString(),
+    endsAt: r.endsAt.toISOString(),
+    revealAt: r.revealAt ? r.revealAt.toISOString() : null,
+    timezone: r.timezone,
+    liveMode: r.liveMode,
+    maxShotsPerDevice: r.maxShotsPerDevice,
+    shotCount: r.shotCount,
+    filmMode: r.filmMode,
+    filmPreset: r.filmPreset,
+    noRetakes: r.noRetakes,
+    allowCaptions: r.allowCaptions,
+    isPublic: r.isPublic,
+    shareDescription: r.shareDescription,
+    colorMood: r.colorMood,
+    primaryColor: r.primaryColor,
+    accentColor: r.accentColor,
+    backgroundGradient: r.backgroundGradient,
+    maxPhotos: r.maxPhotos,
+    maxGuests: r.maxGuests,
+  };
+}
+
+export function toPublic(e: EventRecord): PublicEvent {
+  const out: Record<string, unknown> = {};
+  for (const k of PUBLIC_EVENT_FIELDS) out[k] = e[k];
+  return out as PublicEvent;
+}
+
+export class EventsApp {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: Bus,
+    private readonly publicUrl: string,
+  ) {}
+
+  async planLimits(plan: PlanId): Promise<PlanLimits> {
+    try {
+      return await this.bus.request<{ planId: PlanId }, PlanLimits>(
+        RPC.billingPlan,
+        { planId: plan },
+        { timeoutMs: 3000 },
+      );
+    } catch (err) {
+      // Billing not deployed alongside (or briefly away): the catalogue constants are the same table.
+      if ((err as { code?: string }).code === 'no_responders') return PLANS[plan] ?? PLANS.free;
+      throw err;
+    }
+  }
+
+  async create(host: Principal, body: CreateEventBody): Promise<HostEvent> {
+    const plan = ((host.plan as PlanId) in PLANS ? host.plan : 'free') as PlanId;
+    const limits = await this.planLimits(plan);
+    const mood = MOODS[body.colorMood];
+    const revealAt =
+      body.revealMode === 'end' ? new Date(body.endsAt) : body.revealAt ? new Date(body.revealAt) : null;
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const code = newEventCode();
+      const joinUrl = `${this.publicUrl}/join/${code}`;
+      const qrCode = await QRCode.toString(joinUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+      try {
+        const [row] = await this.db
+          .insert(events)
+          .values({
+            code,
+            slug: newSlug(body.name),
+            name: body.name,
+            hostId: host.userId,
+            plan,
+            startsAt: new Date(body.startsAt),
+            endsAt: new Date(body.endsAt),
+            revealAt,
+            timezone: body.timezone,
+            liveMode: body.revealMode === 'live',
+            maxShotsPerDevice: body.maxShotsPerDevice,
+            shotCount: body.shotCount,
+            filmMode: body.filmMode,
+            filmPreset: body.filmPreset,
+            noRetakes: body.noRetakes,
+            allowCaptions: body.allowCaptions,
+            isPublic: false,
+            shareDescription: null,
+            colorMood: body.colorMood,
+            primaryColor: body.primaryColor ?? mood.primaryColor,
+            accentColor: body.accentColor ?? mood.accentColor,
+            backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
+            maxPhotos: limits.maxPhotosPerEvent,
+            maxGuests: limits.maxGuestsPerEvent,
+            qrCode,
+            joinUrl,
+          })
+          .returning();
+        const rec = toRecord(row!);
+        await this.bus.publish(
+          eventCreated.subject,
+          eventCreated.schema.parse({
+            eventId: rec.id,
+            code: rec.code,
+            hostId: rec.hostId,
+            at: rec.createdAt,
+          }),
+          { msgId: `event.created:${rec.id}` },
+        );
+        return { ...rec, qrCode: row!.qrCode, joinUrl: row!.joinUrl, deviceCount: 0 };
+      } catch (err) {
+        if (isUniqueViolation(err)) continue; // code or slug collision: draw again
+        throw err;
+      }
+    }
+    throw conflict('Could not allocate an event code, please try again', 'code_exhausted');
+  }
+
+  async findRow(idOrCode: string): Promise<EventRow | null> {
+    if (UUID.test(idOrCode)) {
+      const [r] = await this.db.select().from(events).where(eq(events.id, idOrCode.toLowerCase()));
+      return r ?? null;
+    }
+    const code = normalizeCode(idOrCode);
+    if (!code) return null;
+    const [r] = await this.db.select().from(events).where(eq(events.code, code));
+    return r ?? null;
+  }
+
+  async get(idOrCode: string): Promise<EventRecord | null> {
+    const r = await this.findRow(idOrCode);
+    return r ? toRecord(r) : null;
+  }
+
+  async deviceCount(eventId: string): Promise<number> {
+    try {
+      const r = await this.bus.request<{ eventId: string }, { deviceCount: number }>(
+        'rpc.photos.counts',
+        { eventId },
+        { timeoutMs: 2000 },
+      );
+      return r.deviceCount;
+    } catch {
+      return 0;
+    }
+  }
+
+  /** Host (or admin) view with the QR code; everyone else gets the public fields. */
+  async view(idOrCode: string, viewer: Principal | null): Promise<PublicEvent | HostEvent> {
+    const r = await this.findRow(idOrCode);
+    if (!r) throw notFound('Event not found', 'event_not_found');
+    const rec = toRecord(r);
+    if (viewer && (viewer.userId === rec.hostId || viewer.isAdmin)) {
+      return { ...rec, qrCode: r.qrCode, joinUrl: r.joinUrl, deviceCount: await this.deviceCount(rec.id) };
+    }
+    return toPublic(rec);
+  }
+
+  private async ownRow(id: string, actor: Principal): Promise<EventRow> {
+    const r = UUID.test(id) ? await this.findRow(id) : null;
+    if (!r) throw notFound('Event not found', 'event_not_found');
+    if (r.hostId !== actor.userId && !actor.isAdmin)
+      throw forbidden('Only the host can change this event', 'not_host');
+    return r;
+  }
+
+  private async update(
+    id: string,
+    actor: Principal,
+    patch: Partial<typeof events.$inferInsert>,
+  ): Promise<HostEvent> {
+    await this.ownRow(id, actor);
+    const [row] = await this.db.update(events).set(patch).where(eq(events.id, id.toLowerCase())).returning();
+    const rec = toRecord(row!);
+    await this.bus.publish(
+      eventUpdated.subject,
+      eventUpdated.schema.parse({ eventId: rec.id, code: rec.code, at: new Date().toISOString() }),
+    );
+    return {
+      ...rec,
+      qrCode: row!.qrCode,
+      joinUrl: row!.joinUrl,
+      deviceCount: await this.deviceCount(rec.id),
+    };
+  }
+
+  setLiveMode(id: string, actor: Principal, enabled: boolean) {
+    return this.update(id, actor, { liveMode: enabled });
+  }
+
+  setSharing(id: string, actor: Principal, isPublic: boolean, shareDescription: string | null) {
+    return this.update(id, actor, { isPublic, shareDescription });
+  }
+}

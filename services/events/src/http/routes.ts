@@ -1,0 +1,38 @@
+import express, { Router } from 'express';
+import { createEventSchema, liveModeSchema, parseOr400, sharingSchema } from '@afterglow/contracts';
+import { principalOf, requireUser } from '@afterglow/service-kit';
+import type { EventsApp } from '../app/events';
+
+export function eventsRouter(app: EventsApp, secret: Buffer): Router {
+  const r = Router();
+  r.use('/api/events', express.json({ limit: '64kb' }));
+
+  r.post('/api/events', async (req, res) => {
+    const host = requireUser(req, secret);
+    const body = parseOr400(createEventSchema, req.body ?? {});
+    const event = await app.create(host, body);
+    res.status(201).json(event);
+  });
+
+  r.get('/api/events/by-code/:code', async (req, res) => {
+    res.json(await app.view(req.params.code, principalOf(req, secret)));
+  });
+
+  r.get('/api/events/:idOrCode', async (req, res) => {
+    res.json(await app.view(req.params.idOrCode, principalOf(req, secret)));
+  });
+
+  r.post('/api/events/:id/live-mode', async (req, res) => {
+    const actor = requireUser(req, secret);
+    const { enabled } = parseOr400(liveModeSchema, req.body ?? {});
+    res.json(await app.setLiveMode(req.params.id, actor, enabled));
+  });
+
+  r.put('/api/events/:id/sharing', async (req, res) => {
+    const actor = requireUser(req, secret);
+    const { isPublic, shareDescription } = parseOr400(sharingSchema, req.body ?? {});
+    res.json(await app.setSharing(req.params.id, actor, isPublic, shareDescription ?? null));
+  });
+
+  return r;
+}

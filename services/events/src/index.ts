@@ -1,0 +1,3 @@
+export { eventsModule } from './module';
+export { EventsApp } from './app/events';
+export { newEventCode, newSlug, normalizeCode } from './app/codes';

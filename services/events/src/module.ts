@@ -1,0 +1,22 @@
+import { RPC } from '@afterglow/contracts';
+import type { ServiceModule } from '@afterglow/service-kit';
+import { EventsApp } from './app/events';
+import { eventsRouter } from './http/routes';
+
+export const eventsModule: ServiceModule = {
+  name: 'events',
+  deps: ['billing'],
+  async start(ctx) {
+    await ctx.database.migrate('events');
+    const app = new EventsApp(ctx.database.db, ctx.bus, ctx.publicUrl);
+    const rpc = await ctx.bus.reply<{ idOrCode: string }, unknown>(RPC.eventsGet, async ({ idOrCode }) =>
+      app.get(String(idOrCode)),
+    );
+    return {
+      router: eventsRouter(app, ctx.secret),
+      async stop() {
+        await rpc.stop();
+      },
+    };
+  },
+};

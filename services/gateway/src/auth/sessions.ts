@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { createClient } from 'redis';
+
+export interface Session {
+  userId: string;
+  /** kept for the provider's end-session call at logout */
+  idToken?: string;
+  createdAt: number;
+}
+
+/** Where sessions live: in-process (embedded) or Redis (any gateway replica serves any user). */
+export interface SessionStore {
+  get(id: string): Promise<Session | null>;
+  set(id: string, s: Session, ttlSeconds: number): Promise<void>;
+  delete(id: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const newSessionId = () => randomBytes(32).toString('base64url');
+
+export function createMemorySessions(): SessionStore {
+  const map = new Map<string, { s: Session; until: number }>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [k, v] of map) if (v.until < now) map.delete(k);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async get(id) {
+      const v = map.get(id);
+      if (!v) return null;
+      if (v.until < Date.now()) {
+        map.delete(id);
+        return null;
+      }
+      return v.s;
+    },
+    async set(id, s, ttl) {
+      map.set(id, { s, until: Date.now() + ttl * 1000 });
+    },
+    async delete(id) {
+      map.delete(id);
+    },
+    async ping() {},
+    async close() {
+      clearInterval(sweep);
+      map.clear();
+    },
+  };
+}
+
+export async function createRedisSessions(url: string, prefix = 'afterglow:session:'): Promise<SessionStore> {
+  const client = createClient({ url, socket: { reconnectStrategy: (n) => Math.min(n * 100, 2000) } });
+  client.on('error', () => {}); // reconnects by itself; readiness reports the outage
+  await client.connect();
+  return {
+    async get(id) {
+      const v = await client.get(prefix + id);
+      return v ? (JSON.parse(v) as Session) : null;
+    },
+    async set(id, s, ttl) {
+      await client.set(prefix + id, JSON.stringify(s), { EX: ttl });
+    },
+    async delete(id) {
+      await client.del(prefix + id);
+    },
+    async ping() {
+      await client.ping();
+    },
+    async close() {
+      await client.quit().catch(() => {});
+    },
+  };
+}

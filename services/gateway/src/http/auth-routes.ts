@@ -1,0 +1,144 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { Router, type Request, type Response } from 'express';
+import { HttpError, unauthorized } from '@afterglow/contracts';
+import { isSecureRequest, parseCookies, type Logger } from '@afterglow/service-kit';
+import type { OidcClient } from '../auth/oidc';
+import { newSessionId, type SessionStore } from '../auth/sessions';
+import { toAuthUser, type Users } from '../identity/users';
+import type { AuthedRequest } from './pipeline';
+
+export const SESSION_COOKIE = 'ag_session';
+const LOGIN_COOKIE = 'ag_login';
+export const SESSION_TTL_S = 14 * 24 * 3600;
+const LOGIN_TTL_S = 10 * 60;
+
+interface PendingLogin {
+  state: string;
+  nonce: string;
+  verifier: string;
+  returnTo: string;
+  exp: number;
+}
+
+function seal(secret: Buffer, v: PendingLogin): string {
+  const body = Buffer.from(JSON.stringify(v)).toString('base64url');
+  return `${body}.${createHmac('sha256', secret).update(`login.${body}`).digest('base64url')}`;
+}
+
+function unseal(secret: Buffer, raw: string | undefined): PendingLogin | null {
+  if (!raw) return null;
+  const [body, sig] = raw.split('.');
+  if (!body || !sig) return null;
+  const want = createHmac('sha256', secret).update(`login.${body}`).digest();
+  const got = Buffer.from(sig, 'base64url');
+  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
+  try {
+    const v = JSON.parse(Buffer.from(body, 'base64url').toString()) as PendingLogin;
+    return v.exp > Date.now() ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Only same-site paths: never an open redirect. */
+export function safeReturnTo(v: unknown): string {
+  return typeof v === 'string' && /^\/(?![/\\])[^\s]*$/.test(v) && v.length < 512 ? v : '/';
+}
+
+export function authRouter(opts: {
+  oidc: OidcClient;
+  sessions: SessionStore;
+  users: Users;
+  secret: Buffer;
+  publicUrl: string;
+  adminRole: string;
+  logger: Logger;
+}): Router {
+  const { oidc, sessions, users, secret, publicUrl } = opts;
+  const r = Router();
+  const cookieOpts = (req: Request, maxAgeS: number, path = '/') => ({
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: isSecureRequest(req, publicUrl),
+    path,
+    maxAge: maxAgeS * 1000,
+  });
+
+  r.get('/api/login', async (req: Request, res: Response) => {
+    const start = await oidc.start().catch((err) => {
+      opts.logger.error({ err: String(err) }, 'identity provider unreachable');
+      throw new HttpError(
+        503,
+        'idp_unavailable',
+        'Sign-in is unavailable right now, please try again shortly',
+      );
+    });
+    const pending: PendingLogin = {
+      state: start.state,
+      nonce: start.nonce,
+      verifier: start.verifier,
+      returnTo: safeReturnTo(req.query.returnTo),
+      exp: Date.now() + LOGIN_TTL_S * 1000,
+    };
+    res.cookie(LOGIN_COOKIE, seal(secret, pending), cookieOpts(req, LOGIN_TTL_S, '/api'));
+    res.set('Cache-Control', 'no-store').redirect(302, start.url);
+  });
+
+  r.get('/api/callback', async (req: Request, res: Response) => {
+    const pending = unseal(secret, parseCookies(req.headers.cookie)[LOGIN_COOKIE]);
+    res.clearCookie(LOGIN_COOKIE, { path: '/api' });
+    if (!pending)
+      throw new HttpError(
+        400,
+        'login_expired',
+        'Your sign-in took too long or was started elsewhere; please sign in again',
+      );
+    if (typeof req.query.error === 'string') {
+      res.redirect(302, '/');
+      return;
+    }
+    let result;
+    try {
+      result = await oidc.finish(new URL(req.originalUrl, publicUrl), pending);
+    } catch (err) {
+      opts.logger.warn({ err: String(err) }, 'login failed');
+      throw new HttpError(400, 'login_failed', 'Sign-in could not be completed; please try again');
+    }
+    const user = await users.upsertFromLogin({
+      issuer: result.issuer,
+      sub: result.sub,
+      email: result.email,
+      firstName: result.firstName,
+      lastName: result.lastName,
+      adminRole: result.roles.includes(opts.adminRole),
+    });
+    // A new session id at every login (no fixation); the previous one, if any, is ended.
+    const old = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+    if (old) await sessions.delete(old);
+    const id = newSessionId();
+    await sessions.set(
+      id,
+      { userId: user.id, idToken: result.idToken, createdAt: Date.now() },
+      SESSION_TTL_S,
+    );
+    res.cookie(SESSION_COOKIE, id, cookieOpts(req, SESSION_TTL_S));
+    res.set('Cache-Control', 'no-store').redirect(302, pending.returnTo);
+  });
+
+  r.get('/api/logout', async (req: Request, res: Response) => {
+    const id = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+    const s = id ? await sessions.get(id) : null;
+    if (id) await sessions.delete(id);
+    res.clearCookie(SESSION_COOKIE, { path: '/' });
+    const url = s ? await oidc.logoutUrl(s.idToken) : null;
+    res.set('Cache-Control', 'no-store').redirect(302, url ?? '/');
+  });
+
+  r.get('/api/auth/user', async (req: Request, res: Response) => {
+    const u = (req as AuthedRequest).user;
+    if (!u) throw unauthorized('Not signed in');
+    res.set('Cache-Control', 'no-store').json(toAuthUser(u));
+  });
+
+  return r;
+}

@@ -1,0 +1,81 @@
+import type { IncomingMessage } from 'node:http';
+import type { NextFunction, Request, Response } from 'express';
+import { HttpError } from '@afterglow/contracts';
+import { PRINCIPAL_HEADER, parseCookies, sendProblem, signPrincipal } from '@afterglow/service-kit';
+import type { SessionStore } from '../auth/sessions';
+import type { UserRow } from '../identity/schema';
+import { toPrincipal, type Users } from '../identity/users';
+import { SESSION_COOKIE } from './auth-routes';
+
+export interface AuthedRequest extends Request {
+  user?: UserRow;
+}
+
+/**
+ * Establishes who is calling from the session cookie, refuses suspended accounts, and passes the
+ * caller to the services as a signed principal header. Any principal header a client sent is dropped.
+ */
+export function authenticator(sessions: SessionStore, users: Users, secret: Buffer) {
+  async function resolve(req: IncomingMessage): Promise<UserRow | null> {
+    delete req.headers[PRINCIPAL_HEADER];
+    const sid = parseCookies(req.headers.cookie)[SESSION_COOKIE];
+    if (!sid) return null;
+    const s = await sessions.get(sid);
+    if (!s) return null;
+    const u = await users.get(s.userId);
+    if (!u) return null;
+    if (u.isSuspended) throw new HttpError(403, 'account_suspended', 'Your account has been suspended');
+    req.headers[PRINCIPAL_HEADER] = signPrincipal(secret, toPrincipal(u));
+    return u;
+  }
+
+  const middleware = async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      const u = await resolve(req);
+      if (u) (req as AuthedRequest).user = u;
+      next();
+    } catch (err) {
+      // Signing out must stay possible for a suspended account.
+      if (err instanceof HttpError && err.code === 'account_suspended' && req.path === '/api/logout')
+        return next();
+      if (err instanceof HttpError) return sendProblem(res, err);
+      next(err);
+    }
+  };
+  return { middleware, resolve };
+}
+
+/** Headers every answer carries; the UI's stricter CSP comes with the shell. */
+export function securityHeaders(publicUrl: string) {
+  const https = publicUrl.startsWith('https:');
+  return (_req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
+    res.setHeader('X-Frame-Options', 'DENY');
+    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+    res.setHeader(
+      'Content-Security-Policy',
+      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    );
+    if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    next();
+  };
+}
+
+/**
+ * CSRF: a cookie-authenticated write must come from our own origin. Browsers send Origin on every
+ * cross-site POST/PUT/PATCH/DELETE; SameSite=Lax cookies are the second line.
+ */
+export function sameOrigin(publicUrl: string) {
+  const allowed = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    const origin = req.headers.origin;
+    if (origin && origin !== allowed && origin !== 'null') {
+      return sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
+    }
+    if (origin === 'null')
+      return sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
+    next();
+  };
+}

@@ -1,0 +1,35 @@
+import { Router, type Request, type Response } from 'express';
+import { HttpError } from '@afterglow/contracts';
+import { sendProblem } from '@afterglow/service-kit';
+import type { ObjectStore, UrlSigner } from '@afterglow/storage';
+
+/**
+ * GET /uploads/<key>?exp=…&sig=…: images, only through a valid, unexpired signature issued by the
+ * photos service to someone allowed to see them. Streamed, never buffered whole.
+ */
+export function uploadsRouter(store: ObjectStore, signer: UrlSigner): Router {
+  const r = Router();
+  r.get('/uploads/*key', async (req: Request, res: Response) => {
+    const parts = (req.params as { key?: string[] }).key ?? [];
+    const key = parts.join('/');
+    const exp = typeof req.query.exp === 'string' ? req.query.exp : undefined;
+    const sig = typeof req.query.sig === 'string' ? req.query.sig : undefined;
+    if (!signer.verify(key, exp, sig)) {
+      return sendProblem(
+        res,
+        new HttpError(403, 'bad_signature', 'This image link is invalid or has expired'),
+      );
+    }
+    const obj = await store.get(key).catch(() => null);
+    if (!obj) return sendProblem(res, new HttpError(404, 'not_found', 'Image not found'));
+    const remaining = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+    res.status(200);
+    res.setHeader('Content-Type', obj.info.contentType);
+    res.setHeader('Content-Length', String(obj.info.size));
+    res.setHeader('Cache-Control', `private, max-age=${Math.min(remaining, 3600)}`);
+    res.setHeader('Content-Disposition', 'inline');
+    obj.body.on('error', () => res.destroy());
+    obj.body.pipe(res);
+  });
+  return r;
+}

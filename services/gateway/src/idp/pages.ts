@@ -1,0 +1,72 @@
+/** HTML of the embedded identity provider's pages. Every value is escaped; no script runs. */
+export function esc(s: unknown): string {
+  return String(s ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const STYLE = `
+*{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
+font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:linear-gradient(135deg,#fdf2f8,#fff,#fef3c7);color:#1f2937}
+main{width:100%;max-width:380px;margin:16px;padding:28px 24px;background:#fff;border-radius:16px;box-shadow:0 10px 30px rgba(0,0,0,.08)}
+h1{font-size:1.5rem;margin:0 0 4px}p.lead{margin:0 0 20px;color:#6b7280}
+label{display:block;font-weight:600;font-size:.9rem;margin:14px 0 6px}
+input{width:100%;padding:12px;border:1px solid #d1d5db;border-radius:10px;font-size:1rem}
+input:focus{outline:3px solid #f9a8d4;border-color:#f472b6}
+.row{display:flex;gap:10px}.row>div{flex:1}
+.hint{font-size:.8rem;color:#6b7280;margin-top:4px}
+.actions{display:flex;flex-direction:column;gap:10px;margin-top:22px}
+button{padding:12px;border-radius:10px;border:0;font-size:1rem;font-weight:600;cursor:pointer}
+button.primary{background:#db2777;color:#fff}button.secondary{background:#fff;color:#9d174d;border:2px solid #f9a8d4}
+button:focus-visible{outline:3px solid #1f2937;outline-offset:2px}
+.error{background:#fef2f2;color:#991b1b;border:1px solid #fecaca;padding:10px 12px;border-radius:10px;margin-bottom:8px}
+details{margin-top:14px}summary{cursor:pointer;color:#9d174d;font-weight:600}
+a{color:#9d174d}`;
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${esc(title)} · Afterglow</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+}
+
+export function loginPage(opts: {
+  uid: string;
+  email?: string;
+  error?: string;
+  firstName?: string;
+  lastName?: string;
+}): string {
+  const err = opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : '';
+  return layout(
+    'Sign in',
+    `<h1>Afterglow</h1><p class="lead">Sign in to host your events, or create an account.</p>${err}
+<form method="post" action="/idp/interaction/${esc(opts.uid)}/login" novalidate>
+<label for="email">Email</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${esc(opts.email)}"${opts.error ? ' aria-invalid="true"' : ''}>
+<label for="password">Password</label>
+<input id="password" name="password" type="password" autocomplete="current-password" required minlength="8" aria-describedby="pw-hint">
+<div class="hint" id="pw-hint">At least 8 characters.</div>
+<details><summary>New here? Add your name (optional)</summary>
+<div class="row"><div><label for="firstName">First name</label><input id="firstName" name="firstName" autocomplete="given-name" maxlength="60" value="${esc(opts.firstName)}"></div>
+<div><label for="lastName">Last name</label><input id="lastName" name="lastName" autocomplete="family-name" maxlength="60" value="${esc(opts.lastName)}"></div></div>
+</details>
+<div class="actions">
+<button class="primary" type="submit" name="action" value="signin">Sign in</button>
+<button class="secondary" type="submit" name="action" value="create">Create account</button>
+</div></form>
+<p style="margin-top:18px;text-align:center"><a href="/idp/interaction/${esc(opts.uid)}/abort">Cancel and go back</a></p>`,
+  );
+}
+
+export function messagePage(title: string, message: string): string {
+  return layout(
+    title,
+    `<h1>${esc(title)}</h1><p class="lead">${esc(message)}</p><p><a href="/">Back to Afterglow</a></p>`,
+  );
+}
+
+/** The provider's sign-out confirmation, submitted at once by a nonce-allowed script (a button remains without script). */
+export function logoutPage(form: string, nonce: string): string {
+  return layout(
+    'Signing out',
+    `<h1>Signing out…</h1>${form}<div class="actions"><button class="primary" type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button></div>
+<script nonce="${esc(nonce)}">var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();</script>`,
+  );
+}

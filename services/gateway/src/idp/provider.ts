@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import express, { Router } from 'express';
+import Provider from 'oidc-provider';
+import type { KoaContextWithOIDC, Configuration } from 'oidc-provider';
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '@afterglow/db';
+import type { Logger } from '@afterglow/service-kit';
+import { localAccounts } from '../identity/schema';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import { loginPage, logoutPage, messagePage } from './pages';
+
+export interface EmbeddedIdpOptions {
+  issuer: string; // e.g. http://localhost:3000/idp
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  postLogoutRedirectUri: string;
+  cookieKeys: string[];
+  jwk: Record<string, unknown>;
+  db: Db;
+  logger: Logger;
+  secureCookies: boolean;
+}
+
+const loginForm = z.object({
+  email: z.string().trim().toLowerCase().max(254),
+  password: z.string().max(1024),
+  action: z.enum(['signin', 'create']).default('signin'),
+  firstName: z.string().trim().max(60).optional(),
+  lastName: z.string().trim().max(60).optional(),
+});
+const emailSchema = z.email();
+
+/**
+ * The identity provider built into embedded mode: oidc-provider with local accounts (scrypt-hashed
+ * passwords), mounted under /idp. The gateway logs in against it exactly as it would against Keycloak.
+ */
+export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; provider: Provider } {
+  const config: Configuration = {
+    clients: [
+      {
+        client_id: o.clientId,
+        client_secret: o.clientSecret,
+        redirect_uris: [o.redirectUri],
+        post_logout_redirect_uris: [o.postLogoutRedirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name'],
+    },
+    conformIdTokenClaims: false,
+    cookies: { keys: o.cookieKeys, long: { secure: o.secureCookies }, short: { secure: o.secureCookies } },
+    jwks: { keys: [o.jwk as never] },
+    features: {
+      devInteractions: { enabled: false },
+      rpInitiatedLogout: {
+        enabled: true,
+        async logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          const nonce = randomBytes(16).toString('base64');
+          ctx.set(
+            'Content-Security-Policy',
+            `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${new URL(o.postLogoutRedirectUri).origin}`,
+          );
+          ctx.body = logoutPage(form, nonce);
+        },
+        async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+          ctx.body = messagePage('Signed out', 'You have been signed out.');
+        },
+      },
+    },
+    pkce: { required: () => true },
+    interactions: { url: (_ctx, interaction) => `/idp/interaction/${interaction.uid}` },
+    async findAccount(_ctx, id) {
+      const [a] = await o.db.select().from(localAccounts).where(eq(localAccounts.id, id));
+      if (!a) return undefined;
+      return {
+        accountId: a.id,
+        async claims() {
+          return {
+            sub: a.id,
+            email: a.email,
+            email_verified: true,
+            given_name: a.firstName ?? undefined,
+            family_name: a.lastName ?? undefined,
+            name: [a.firstName, a.lastName].filter(Boolean).join(' ') || undefined,
+          };
+        },
+      };
+    },
+    // Afterglow is the only client and a first party: grant its scopes without a consent screen.
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const grantId =
+        ctx.oidc.result?.consent?.grantId || ctx.oidc.session!.grantIdFor(ctx.oidc.client!.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      if (ctx.oidc.client!.clientId !== o.clientId) return undefined;
+      const grant = new ctx.oidc.provider.Grant({
+        clientId: o.clientId,
+        accountId: ctx.oidc.session!.accountId!,
+      });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    async renderError(ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) {
+      ctx.type = 'html';
+      ctx.body = messagePage(
+        'Sign-in problem',
+        String(out.error_description ?? out.error ?? 'Something went wrong'),
+      );
+    },
+    ttl: {
+      Session: 14 * 24 * 3600,
+      Interaction: 3600,
+      Grant: 14 * 24 * 3600,
+      AuthorizationCode: 60,
+      IdToken: 3600,
+      AccessToken: 3600,
+    },
+  };
+  const provider = new Provider(o.issuer, config);
+  provider.proxy = true;
+  provider.on('server_error', (_ctx, err) => o.logger.error({ err: String(err) }, 'identity provider error'));
+
+  const router = Router();
+  const form = express.urlencoded({ extended: false, limit: '8kb' });
+  const noStore: express.RequestHandler = (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  };
+
+  router.get('/idp/interaction/:uid', noStore, async (req, res) => {
+    const details = await provider.interactionDetails(req, res).catch(() => null);
+    if (!details || details.uid !== req.params.uid) {
+      res
+        .status(400)
+        .type('html')
+        .send(messagePage('Sign-in expired', 'This sign-in link has expired. Please start again.'));
+      return;
+    }
+    res.type('html').send(loginPage({ uid: details.uid }));
+  });
+
+  router.post('/idp/interaction/:uid/login', noStore, form, async (req, res) => {
+    const details = await provider.interactionDetails(req, res).catch(() => null);
+    if (!details || details.uid !== req.params.uid) {
+      res
+        .status(400)
+        .type('html')
+        .send(messagePage('Sign-in expired', 'This sign-in link has expired. Please start again.'));
+      return;
+    }
+    const uid = details.uid;
+    const parsed = loginForm.safeParse(req.body ?? {});
+    const again = (status: number, error: string, keep: Partial<z.infer<typeof loginForm>> = {}) =>
+      res
+        .status(status)
+        .type('html')
+        .send(
+          loginPage({ uid, error, email: keep.email, firstName: keep.firstName, lastName: keep.lastName }),
+        );
+    if (!parsed.success) return again(400, 'Enter your email and password.');
+    const f = parsed.data;
+    if (!emailSchema.safeParse(f.email).success) return again(400, 'Enter a valid email address.', f);
+    let accountId: string;
+    if (f.action === 'create') {
+      if (f.password.length < 8) return again(400, 'Choose a password of at least 8 characters.', f);
+      const [exists] = await o.db
+        .select({ id: localAccounts.id })
+        .from(localAccounts)
+        .where(sql`lower(${localAccounts.email}) = ${f.email}`);
+      if (exists) return again(409, 'An account with this email already exists. Sign in instead.', f);
+      try {
+        const [a] = await o.db
+          .insert(localAccounts)
+          .values({
+            email: f.email,
+            passwordHash: await hashPassword(f.password),
+            firstName: f.firstName || null,
+            lastName: f.lastName || null,
+          })
+          .returning({ id: localAccounts.id });
+        accountId = a!.id;
+      } catch {
+        return again(409, 'An account with this email already exists. Sign in instead.', f);
+      }
+    } else {
+      const [a] = await o.db
+        .select()
+        .from(localAccounts)
+        .where(sql`lower(${localAccounts.email}) = ${f.email}`);
+      // Same answer and similar time whether the e-mail is unknown or the password wrong.
+      const ok = a
+        ? await verifyPassword(f.password, a.passwordHash)
+        : (await hashPassword(f.password), false);
+      if (!a || !ok) return again(401, 'Wrong email or password. Please try again.', { email: f.email });
+      accountId = a.id;
+    }
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId } },
+      { mergeWithLastSubmission: false },
+    );
+  });
+
+  router.get('/idp/interaction/:uid/abort', noStore, async (req, res) => {
+    try {
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'Sign-in was cancelled' },
+        { mergeWithLastSubmission: false },
+      );
+    } catch {
+      res.redirect('/');
+    }
+  });
+
+  router.use('/idp', provider.callback());
+  return { router, provider };
+}

@@ -1,0 +1,3 @@
+export { gatewayModule } from './module';
+export { hashPassword, verifyPassword } from './identity/passwords';
+export { rolesOf } from './auth/oidc';

@@ -1,0 +1,134 @@
+import { createHmac } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Router } from 'express';
+import { HttpError } from '@afterglow/contracts';
+import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
+import { OidcClient } from './auth/oidc';
+import { createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
+import { authRouter } from './http/auth-routes';
+import { authenticator, sameOrigin, securityHeaders } from './http/pipeline';
+import { uploadsRouter } from './http/uploads';
+import { createEmbeddedIdp } from './idp/provider';
+import { Users } from './identity/users';
+
+/** The admin role name at the identity provider (Keycloak realm role, or a `roles` claim). */
+const ADMIN_ROLE = process.env.OIDC_ADMIN_ROLE || 'admin';
+
+/**
+ * The edge: sessions and login (OIDC BFF), the users table, the embedded identity provider when no
+ * external one is configured, security headers, CSRF checks, signed image delivery, and the routes of
+ * every service (mounted in-process in embedded mode).
+ */
+export const gatewayModule: ServiceModule = {
+  name: 'gateway',
+  deps: ['events', 'photos', 'media', 'billing', 'realtime'],
+  async start(ctx) {
+    await ctx.database.migrate('gateway', { schema: 'identity' });
+    const { config, publicUrl, secret } = ctx;
+    const users = new Users(
+      ctx.database.db,
+      ctx.bus,
+      new Set(
+        config.AFTERGLOW_ADMIN_EMAILS.split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    );
+    const sessions: SessionStore = config.REDIS_URL
+      ? await createRedisSessions(config.REDIS_URL)
+      : createMemorySessions();
+
+    const external = !!config.OIDC_ISSUER_URL;
+    const derived = (label: string) => createHmac('sha256', secret).update(label).digest('base64url');
+    const issuer = external ? config.OIDC_ISSUER_URL! : `${publicUrl}/idp`;
+    const clientId = config.OIDC_CLIENT_ID ?? 'afterglow';
+    const clientSecret = config.OIDC_CLIENT_SECRET ?? derived('idp.client-secret');
+    const redirectUri = `${publicUrl}/api/callback`;
+
+    const app = Router();
+    app.use(securityHeaders(publicUrl));
+    const auth = authenticator(sessions, users, secret);
+
+    if (!external) {
+      const { router } = createEmbeddedIdp({
+        issuer,
+        clientId,
+        clientSecret,
+        redirectUri,
+        postLogoutRedirectUri: `${publicUrl}/`,
+        cookieKeys: [derived('idp.cookie-key')],
+        jwk:
+          ctx.idpJwk ??
+          (() => {
+            throw new Error('embedded identity provider needs a signing key');
+          })(),
+        db: ctx.database.db,
+        logger: ctx.logger.child({ part: 'idp' }),
+        secureCookies: publicUrl.startsWith('https:'),
+      });
+      app.use(router);
+    }
+
+    const listening = () => {
+      const a = ctx.server.address();
+      return a && typeof a === 'object' ? `http://127.0.0.1:${a.port}` : publicUrl;
+    };
+    const oidc = new OidcClient({
+      issuer,
+      clientId,
+      clientSecret,
+      redirectUri,
+      postLogoutRedirectUri: `${publicUrl}/`,
+      ...(external
+        ? {}
+        : {
+            rewriteOrigin: {
+              from: publicUrl,
+              get to() {
+                return listening();
+              },
+            },
+          }),
+    });
+
+    app.use('/api', auth.middleware, sameOrigin(publicUrl));
+    app.use(
+      authRouter({ oidc, sessions, users, secret, publicUrl, adminRole: ADMIN_ROLE, logger: ctx.logger }),
+    );
+    app.use(uploadsRouter(ctx.store, ctx.signer));
+    for (const [name, m] of ctx.local) if (name !== 'gateway' && m.router) app.use(m.router);
+    app.use('/api', notFoundHandler);
+    app.use(problemHandler(ctx.logger));
+
+    const realtime = ctx.local.get('realtime');
+    return {
+      router: app,
+      upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
+        const url = new URL(req.url ?? '/', 'http://x');
+        if (url.pathname !== '/ws' || !realtime?.upgrade) {
+          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+          return;
+        }
+        const origin = req.headers.origin;
+        if (origin && origin !== new URL(publicUrl).origin) {
+          socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+          return;
+        }
+        auth
+          .resolve(req)
+          .then(() => realtime.upgrade!(req, socket, head))
+          .catch((err) => {
+            const status = err instanceof HttpError ? err.status : 503;
+            socket.end(
+              `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Service Unavailable'}\r\nConnection: close\r\n\r\n`,
+            );
+          });
+      },
+      ready: () => sessions.ping(),
+      async stop() {
+        await sessions.close();
+      },
+    };
+  },
+};

@@ -1,0 +1,77 @@
+import { availableParallelism } from 'node:os';
+import { eq } from 'drizzle-orm';
+import { photoProcessed, photoUploaded } from '@afterglow/contracts';
+import type { ServiceModule } from '@afterglow/service-kit';
+import { renditions } from './adapters/schema';
+import { makeRenditions, renditionKeys } from './app/renditions';
+
+/**
+ * The media worker: `photo.uploaded` -> renditions in storage -> a row in `media.renditions` ->
+ * `photo.processed`. It acknowledges only after all of that, so a crash means redelivery; rendition
+ * keys are deterministic and the row's primary key is the photo id, so a redelivery overwrites the
+ * same objects and adds no row.
+ */
+export const mediaModule: ServiceModule = {
+  name: 'media',
+  deps: [],
+  async start(ctx) {
+    await ctx.database.migrate('media');
+    const db = ctx.database.db;
+    const log = ctx.logger.child({ part: 'renditions' });
+    const concurrency = Math.max(1, Number(process.env.MEDIA_CONCURRENCY) || availableParallelism());
+    const sub = await ctx.bus.consume(
+      photoUploaded.subject,
+      {
+        durable: 'media-renditions',
+        concurrency,
+        maxDeliver: 5,
+        backoffMs: [500, 2000, 10000],
+        ackWaitMs: 60_000,
+      },
+      async (msg) => {
+        const m = photoUploaded.schema.parse(msg.data);
+        const [done] = await db.select().from(renditions).where(eq(renditions.photoId, m.photoId));
+        let row = done;
+        if (!row) {
+          const original = await ctx.store.getBuffer(m.originalKey);
+          if (!original) {
+            // Deleted by its guest before we got to it: nothing to make.
+            log.info({ photoId: m.photoId }, 'original gone; skipping');
+            return;
+          }
+          const started = Date.now();
+          const r = await makeRenditions(original);
+          const keys = renditionKeys(m.eventId, m.photoId);
+          await Promise.all([
+            ctx.store.put(keys.thumbKey, r.thumb, { contentType: 'image/webp' }),
+            ctx.store.put(keys.displayKey, r.display, { contentType: 'image/jpeg' }),
+          ]);
+          [row] = await db
+            .insert(renditions)
+            .values({ photoId: m.photoId, eventId: m.eventId, ...keys, width: r.width, height: r.height })
+            .onConflictDoUpdate({ target: renditions.photoId, set: { processedAt: new Date() } })
+            .returning();
+          log.debug({ photoId: m.photoId, ms: Date.now() - started }, 'renditions made');
+        }
+        await ctx.bus.publish(
+          photoProcessed.subject,
+          photoProcessed.schema.parse({
+            photoId: row!.photoId,
+            eventId: row!.eventId,
+            thumbKey: row!.thumbKey,
+            displayKey: row!.displayKey,
+            width: row!.width,
+            height: row!.height,
+            processedAt: row!.processedAt.toISOString(),
+          }),
+          { msgId: `photo.processed:${m.photoId}` },
+        );
+      },
+    );
+    return {
+      async stop() {
+        await sub.stop();
+      },
+    };
+  },
+};

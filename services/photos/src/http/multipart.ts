@@ -1,0 +1,66 @@
+import busboy from 'busboy';
+import type { Request } from 'express';
+import { HttpError, MAX_UPLOAD_BYTES, badRequest } from '@afterglow/contracts';
+
+export interface Upload {
+  fields: Record<string, string>;
+  file: Buffer | null;
+}
+
+/**
+ * Reads a multipart body with one file part `photo` and short text fields, bounded in size and in
+ * part counts. The photo (at most MAX_UPLOAD_BYTES) is held in memory.
+ */
+export function readUpload(req: Request): Promise<Upload> {
+  const type = req.headers['content-type'] ?? '';
+  if (!type.toLowerCase().startsWith('multipart/form-data')) {
+    return Promise.reject(badRequest('Send the photo as multipart/form-data', 'multipart_required'));
+  }
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
+    req.resume();
+    return Promise.reject(new HttpError(413, 'photo_too_large', 'The photo is too large'));
+  }
+  return new Promise((resolve, reject) => {
+    let bb: busboy.Busboy;
+    try {
+      bb = busboy({
+        headers: req.headers,
+        limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
+      });
+    } catch {
+      reject(badRequest('Malformed multipart body', 'bad_multipart'));
+      return;
+    }
+    const fields: Record<string, string> = {};
+    let file: Buffer | null = null;
+    let failed: HttpError | null = null;
+    const fail = (e: HttpError) => {
+      if (!failed) failed = e;
+    };
+    bb.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(badRequest(`Field ${name} is too long`, 'field_too_long'));
+      else fields[name] = value;
+    });
+    bb.on('file', (name, stream) => {
+      if (name !== 'photo') {
+        fail(badRequest(`Unexpected file part ${name}`, 'unexpected_file'));
+        stream.resume();
+        return;
+      }
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('limit', () => fail(new HttpError(413, 'photo_too_large', 'The photo is too large')));
+      stream.on('end', () => {
+        if (!failed) file = Buffer.concat(chunks);
+      });
+    });
+    bb.on('filesLimit', () => fail(badRequest('Send exactly one photo', 'too_many_files')));
+    bb.on('fieldsLimit', () => fail(badRequest('Too many fields', 'too_many_fields')));
+    bb.on('partsLimit', () => fail(badRequest('Too many parts', 'too_many_parts')));
+    bb.on('error', () => reject(badRequest('Malformed multipart body', 'bad_multipart')));
+    bb.on('close', () => (failed ? reject(failed) : resolve({ fields, file })));
+    req.on('aborted', () => reject(badRequest('Upload interrupted', 'aborted')));
+    req.pipe(bb);
+  });
+}

@@ -1,0 +1,154 @@
+import express, { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import {
+  HttpError,
+  badRequest,
+  createDeviceSchema,
+  flagPhotoSchema,
+  parseOr400,
+  patchPhotoSchema,
+  uploadFieldsSchema,
+} from '@afterglow/contracts';
+import { isSecureRequest, parseCookies, principalOf } from '@afterglow/service-kit';
+import type { DeviceRow } from '../adapters/schema';
+import { deviceCookieName, deviceToken, verifyDeviceToken } from '../app/device-cookie';
+import { hasEnded, type PhotosApp } from '../app/photos';
+import { readUpload } from './multipart';
+
+const uuid = z.uuid();
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
+
+export function photosRouter(app: PhotosApp, secret: Buffer, publicUrl: string): Router {
+  const r = Router();
+  const json = express.json({ limit: '16kb' });
+
+  /** The device named in the request, proven by its cookie; anything else is refused. */
+  async function ownedDevice(req: Request, deviceId: unknown): Promise<DeviceRow> {
+    const id = uuid.safeParse(deviceId);
+    if (!id.success) throw badRequest('Upload must carry a device id', 'device_required');
+    const token = parseCookies(req.headers.cookie)[deviceCookieName(id.data)];
+    if (!verifyDeviceToken(secret, id.data, token))
+      throw new HttpError(
+        403,
+        'device_not_yours',
+        'This device is not registered in this browser; please join the event again',
+      );
+    const d = await app.device(id.data);
+    if (!d)
+      throw new HttpError(
+        403,
+        'device_not_yours',
+        'This device is not registered in this browser; please join the event again',
+      );
+    return d;
+  }
+
+  function ownedDeviceIds(req: Request): string[] {
+    const cookies = parseCookies(req.headers.cookie);
+    return Object.entries(cookies)
+      .filter(([k, v]) => k.startsWith('agd_') && verifyDeviceToken(secret, k.slice(4), v))
+      .map(([k]) => k.slice(4))
+      .filter((id) => uuid.safeParse(id).success);
+  }
+
+  r.post('/api/events/:code/devices', json, async (req: Request, res: Response) => {
+    const body = parseOr400(createDeviceSchema, req.body ?? {});
+    const { event, device, created } = await app.join(
+      String(req.params.code),
+      body.anonId,
+      body.displayName,
+      ownedDeviceIds(req),
+    );
+    const maxAge = Math.max(
+      DEVICE_COOKIE_MAX_AGE_S,
+      Math.ceil((Date.parse(event.endsAt) - Date.now()) / 1000) + 90 * 24 * 3600,
+    );
+    res.cookie(deviceCookieName(device.id), deviceToken(secret, device.id), {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: isSecureRequest(req, publicUrl),
+      path: '/api',
+      maxAge: maxAge * 1000,
+    });
+    res.status(created ? 201 : 200).json(app.toDeviceDto(device, event));
+  });
+
+  r.post('/api/events/:code/photos', async (req: Request, res: Response) => {
+    const { fields, file } = await readUpload(req);
+    const parsed = parseOr400(uploadFieldsSchema, fields);
+    const device = await ownedDevice(req, parsed.deviceId);
+    if (!file || file.length === 0)
+      throw badRequest('Attach the photo as the `photo` part', 'photo_required');
+    const result = await app.upload(String(req.params.code), device, file, parsed.caption, parsed.uploadId);
+    res.status(result.replayed ? 200 : 201).json(result);
+  });
+
+  r.get('/api/events/:code/photos', async (req: Request, res: Response) => {
+    const page = parseOr400(pageQuery, req.query);
+    res.json(await app.eventPhotos(String(req.params.code), principalOf(req, secret), page));
+  });
+
+  r.get('/api/events/:code/photos/pending', async (req: Request, res: Response) => {
+    const page = parseOr400(pageQuery, req.query);
+    res.json((await app.pending(String(req.params.code), principalOf(req, secret), page)).photos);
+  });
+
+  r.get('/api/photos/pending/:eventId', async (req: Request, res: Response) => {
+    const page = parseOr400(pageQuery, req.query);
+    res.json((await app.pending(String(req.params.eventId), principalOf(req, secret), page)).photos);
+  });
+
+  r.get('/api/photos/approved/:eventId', async (req: Request, res: Response) => {
+    const page = parseOr400(pageQuery, req.query);
+    const out = await app.approved(String(req.params.eventId), principalOf(req, secret), page);
+    if (out.nextCursor) res.setHeader('x-next-cursor', out.nextCursor);
+    res.json(out.photos);
+  });
+
+  r.get('/api/events/:id/stats', async (req: Request, res: Response) => {
+    res.json(await app.stats(String(req.params.id), principalOf(req, secret)));
+  });
+
+  r.get('/api/devices/:deviceId/photos', async (req: Request, res: Response) => {
+    const device = await ownedDevice(req, req.params.deviceId);
+    res.json(await app.devicePhotos(device));
+  });
+
+  r.patch('/api/photos/:id', json, async (req: Request, res: Response) => {
+    const id = parseOr400(uuid, req.params.id);
+    const { status } = parseOr400(patchPhotoSchema, req.body ?? {});
+    res.json(await app.moderate(id, principalOf(req, secret), { status }));
+  });
+
+  r.post('/api/photos/:id/approve', async (req: Request, res: Response) => {
+    res.json(
+      await app.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), { status: 'approved' }),
+    );
+  });
+  r.post('/api/photos/:id/reject', async (req: Request, res: Response) => {
+    res.json(
+      await app.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), { status: 'rejected' }),
+    );
+  });
+  r.post('/api/photos/:id/flag', json, async (req: Request, res: Response) => {
+    const { reason } = parseOr400(flagPhotoSchema, req.body ?? {});
+    res.json(await app.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), { flag: reason }));
+  });
+
+  /** A guest deletes their own photo (device cookie), before the reveal. */
+  r.delete('/api/photos/:id', async (req: Request, res: Response) => {
+    const id = parseOr400(uuid, req.params.id);
+    const device = await ownedDevice(req, req.query.deviceId);
+    await app.deleteOwn(id, device);
+    res.status(204).end();
+  });
+
+  return r;
+}
+
+export { hasEnded };

@@ -1,0 +1,1 @@
+export { realtimeModule } from './module';

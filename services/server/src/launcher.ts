@@ -1,0 +1,199 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import express from 'express';
+import { createBus, type Bus } from '@afterglow/bus';
+import { openDatabase, type Database } from '@afterglow/db';
+import {
+  baseConfigSchema,
+  createLogger,
+  loadConfig,
+  notFoundHandler,
+  problemHandler,
+  type BaseConfig,
+  type Logger,
+  type ServiceContext,
+  type StartedModule,
+} from '@afterglow/service-kit';
+import { createStore, createUrlSigner, type ObjectStore } from '@afterglow/storage';
+import { resolveTargets } from './modules';
+import { loadSecrets } from './secrets';
+
+export interface Running {
+  url: string;
+  port: number;
+  server: Server;
+  ctx: ServiceContext;
+  modules: Map<string, StartedModule>;
+  stop(): Promise<void>;
+}
+
+export interface LaunchOptions {
+  target?: string;
+  env?: NodeJS.ProcessEnv;
+  logger?: Logger;
+}
+
+/**
+ * Starts the selected modules in one process on one HTTP server: adapters from config, modules in
+ * dependency order, one /livez and /readyz for all; stop() drains and stops them in reverse.
+ */
+export async function launch(opts: LaunchOptions = {}): Promise<Running> {
+  const env = opts.env ?? process.env;
+  const config: BaseConfig = loadConfig(baseConfigSchema, env);
+  const targets = resolveTargets(opts.target ?? 'all');
+  const logger = opts.logger ?? createLogger('afterglow', config.LOG_LEVEL);
+  const dataDir = resolve(config.AFTERGLOW_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const secrets = loadSecrets(dataDir, config.AFTERGLOW_SECRET);
+
+  // Listen first (answering 503 while starting) so the public URL and port are known to the modules.
+  let handler: express.Express | null = null;
+  let draining = false;
+  const server = createServer((req, res) => {
+    if (handler) return handler(req, res);
+    res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1' });
+    res.end(
+      JSON.stringify({
+        type: 'about:blank',
+        title: 'Service Unavailable',
+        status: 503,
+        code: 'starting',
+        detail: 'Afterglow is starting',
+      }),
+    );
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 120_000;
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(config.PORT, config.HOST, () => ok());
+  });
+  const addr = server.address();
+  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
+  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+
+  let database: Database | null = null;
+  let bus: Bus | null = null;
+  let store: ObjectStore | null = null;
+  const started: [string, StartedModule][] = [];
+  const stopAll = async () => {
+    for (const [name, m] of [...started].reverse()) {
+      await m.stop().catch((err) => logger.error({ err: String(err), module: name }, 'stop failed'));
+    }
+    started.length = 0;
+    await bus?.close().catch(() => {});
+    await store?.close().catch(() => {});
+    await database?.close().catch(() => {});
+  };
+
+  try {
+    database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+    bus = await createBus({ natsUrl: config.NATS_URL, stream: env.NATS_STREAM });
+    store = await createStore({
+      dataDir,
+      ...(config.S3_BUCKET
+        ? {
+            s3: {
+              bucket: config.S3_BUCKET,
+              endpoint: config.S3_ENDPOINT,
+              region: config.S3_REGION,
+              accessKeyId: config.S3_ACCESS_KEY_ID,
+              secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+              forcePathStyle: config.S3_FORCE_PATH_STYLE,
+              createBucket: true,
+            },
+          }
+        : {}),
+    });
+    await store.check();
+    const local = new Map<string, StartedModule>();
+    const ctx: ServiceContext = {
+      config,
+      logger,
+      database,
+      bus,
+      store,
+      signer: createUrlSigner(createHmac('sha256', secrets.secret).update('uploads').digest()),
+      secret: secrets.secret,
+      publicUrl,
+      local,
+      server,
+      idpJwk: secrets.idpJwk,
+    };
+    for (const m of targets) {
+      const t0 = Date.now();
+      const s = await m.start({ ...ctx, logger: logger.child({ module: m.name }) });
+      local.set(m.name, s);
+      started.push([m.name, s]);
+      logger.info({ module: m.name, ms: Date.now() - t0 }, 'module started');
+    }
+
+    const app = express();
+    app.disable('x-powered-by');
+    app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+    app.get('/livez', (_req, res) => {
+      res.json({ status: 'ok' });
+    });
+    app.get('/readyz', async (_req, res) => {
+      if (draining) return res.status(503).json({ status: 'draining' });
+      const checks: Record<string, string> = {};
+      const run = async (name: string, f: () => Promise<unknown>) => {
+        try {
+          await Promise.race([
+            f(),
+            new Promise((_, rej) => setTimeout(() => rej(new Error('timeout')), 3000)),
+          ]);
+          checks[name] = 'ok';
+        } catch (err) {
+          checks[name] = String((err as Error).message ?? err);
+        }
+      };
+      await Promise.all([
+        run('database', () => database!.ping()),
+        run('bus', () => bus!.ping()),
+        run('storage', () => store!.check()),
+        ...[...local].filter(([, m]) => m.ready).map(([n, m]) => run(n, () => m.ready!())),
+      ]);
+      const ok = Object.values(checks).every((v) => v === 'ok');
+      res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', checks });
+    });
+    const gateway = local.get('gateway');
+    if (gateway?.router) app.use(gateway.router);
+    else {
+      for (const [, m] of local) if (m.router) app.use(m.router);
+      app.use(notFoundHandler);
+      app.use(problemHandler(logger));
+    }
+    handler = app;
+    const upgrader = gateway?.upgrade ?? local.get('realtime')?.upgrade;
+    server.on('upgrade', (req, socket, head) => {
+      if (!upgrader || draining)
+        return socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+      upgrader(req, socket, head);
+    });
+
+    let stopping: Promise<void> | null = null;
+    const stop = () =>
+      (stopping ??= (async () => {
+        draining = true;
+        logger.info('stopping');
+        const closed = new Promise<void>((r) => server.close(() => r()));
+        server.closeIdleConnections();
+        // In-flight requests get a moment to finish; then the rest are cut.
+        const grace = setTimeout(() => server.closeAllConnections(), 5000);
+        await stopAll();
+        server.closeAllConnections();
+        await closed;
+        clearTimeout(grace);
+        logger.info('stopped');
+      })());
+    return { url: `http://127.0.0.1:${port}`, port, server, ctx, modules: local, stop };
+  } catch (err) {
+    await stopAll();
+    await new Promise<void>((r) => server.close(() => r()));
+    throw err;
+  }
+}

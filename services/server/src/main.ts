@@ -1,0 +1,52 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, createLogger } from '@afterglow/service-kit';
+import { launch } from './launcher';
+
+/** `afterglow --target=all` (default) or `--target=events,photos`. */
+function parseTarget(argv: string[]): string {
+  let target = process.env.AFTERGLOW_TARGET || 'all';
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--target=')) target = a.slice('--target='.length);
+    else if (a === '--target' && argv[i + 1]) target = argv[++i]!;
+    else if (a === '--help' || a === '-h') {
+      console.log('Usage: afterglow [--target=all|gateway,events,photos,media,billing,realtime]');
+      process.exit(0);
+    }
+  }
+  return target;
+}
+
+// The built server carries the services' migrations beside it.
+const here = dirname(fileURLToPath(import.meta.url));
+if (!process.env.AFTERGLOW_MIGRATIONS_DIR && existsSync(join(here, 'migrations'))) {
+  process.env.AFTERGLOW_MIGRATIONS_DIR = join(here, 'migrations');
+}
+
+const logger = createLogger('afterglow');
+const target = parseTarget(process.argv.slice(2));
+try {
+  const running = await launch({ target, logger });
+  const shown = process.env.PUBLIC_URL ?? `http://localhost:${running.port}`;
+  logger.info({ target, url: shown }, `Afterglow is running at ${shown}`);
+  let signals = 0;
+  const onSignal = (sig: string) => {
+    if (++signals > 1) process.exit(1);
+    logger.info({ sig }, 'shutting down');
+    running.stop().then(
+      () => process.exit(0),
+      (err) => {
+        logger.error({ err: String(err) }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+} catch (err) {
+  if (err instanceof ConfigError) console.error(err.message);
+  else logger.fatal({ err }, 'failed to start');
+  process.exit(1);
+}

@@ -1,0 +1,39 @@
+import { generateKeyPairSync, randomBytes, createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface Secrets {
+  secret: Buffer;
+  idpJwk: Record<string, unknown>;
+}
+
+/**
+ * The process secret and the embedded identity provider's signing key. From `AFTERGLOW_SECRET` when
+ * set (every replica must share it); otherwise made once and kept in `<dataDir>/secrets.json` (0600),
+ * so a restart keeps sessions' signatures, device cookies and issued links valid.
+ */
+export function loadSecrets(dataDir: string, envSecret?: string): Secrets {
+  const file = join(dataDir, 'secrets.json');
+  let stored: { secret?: string; idpJwk?: Record<string, unknown> } = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
+  let changed = false;
+  if (!envSecret && !stored.secret) {
+    stored.secret = randomBytes(48).toString('base64url');
+    changed = true;
+  }
+  if (!stored.idpJwk) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const jwk = privateKey.export({ format: 'jwk' }) as Record<string, unknown>;
+    jwk.kid = createHash('sha256').update(String(jwk.n)).digest('base64url').slice(0, 16);
+    jwk.use = 'sig';
+    jwk.alg = 'RS256';
+    stored.idpJwk = jwk;
+    changed = true;
+  }
+  if (changed) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    chmodSync(file, 0o600);
+  }
+  return { secret: Buffer.from(envSecret ?? stored.secret!, 'utf8'), idpJwk: stored.idpJwk };
+}
