@@ -15,7 +15,11 @@ function migrations(schema: string): string {
   );
   writeFileSync(
     join(dir, 'meta', '_journal.json'),
-    JSON.stringify({ version: '7', dialect: 'postgresql', entries: [{ idx: 0, version: '7', when: 1, tag: '0000_init', breakpoints: true }] }),
+    JSON.stringify({
+      version: '7',
+      dialect: 'postgresql',
+      entries: [{ idx: 0, version: '7', when: 1, tag: '0000_init', breakpoints: true }],
+    }),
   );
   return dir;
 }
@@ -35,7 +39,11 @@ function dbContract(name: string, open: () => Promise<Database>) {
     });
 
     it('applies migrations into the service schema, idempotently and concurrently', async () => {
-      await Promise.all([db.migrate(schema, { folder }), db.migrate(schema, { folder }), db.migrate(schema, { folder })]);
+      await Promise.all([
+        db.migrate(schema, { folder }),
+        db.migrate(schema, { folder }),
+        db.migrate(schema, { folder }),
+      ]);
       await db.migrate(schema, { folder });
       const r = await db.db.execute(sql.raw(`select count(*)::int as n from "${schema}"."__migrations"`));
       expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
@@ -44,7 +52,9 @@ function dbContract(name: string, open: () => Promise<Database>) {
     it('answers ping and recognises unique violations', async () => {
       await db.ping();
       await db.db.execute(sql.raw(`insert into "${schema}".things values (1, 'a')`));
-      const err = await db.db.execute(sql.raw(`insert into "${schema}".things values (2, 'a')`)).catch((e) => e);
+      const err = await db.db
+        .execute(sql.raw(`insert into "${schema}".things values (2, 'a')`))
+        .catch((e) => e);
       expect(isUniqueViolation(err)).toBe(true);
       expect(isUniqueViolation(new Error('x'))).toBe(false);
     });
@@ -56,7 +66,9 @@ function dbContract(name: string, open: () => Promise<Database>) {
           throw new Error('no');
         })
         .catch(() => {});
-      const r = await db.db.execute(sql.raw(`select count(*)::int as n from "${schema}".things where id = 3`));
+      const r = await db.db.execute(
+        sql.raw(`select count(*)::int as n from "${schema}".things where id = 3`),
+      );
       expect((r as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(0);
     });
   });

@@ -46,7 +46,10 @@ export async function openDatabase(opts: {
   return openPglite(dir);
 }
 
-const pgliteShared = new Map<string, { refs: number; client: PGlite; ready: Promise<void>; migrating: Promise<unknown> }>();
+const pgliteShared = new Map<
+  string,
+  { refs: number; client: PGlite; ready: Promise<void>; migrating: Promise<unknown> }
+>();
 
 async function openPglite(dir: string | null): Promise<Database> {
   const key = dir ?? `memory:${Math.random()}`;

@@ -11,7 +11,9 @@ describe('principal header', () => {
   it('refuses tampering, another secret, expiry and garbage', () => {
     const v = signPrincipal(secret, p);
     const [payload, sig] = v.split('.');
-    const forged = Buffer.from(JSON.stringify({ ...p, isAdmin: true, iat: Date.now() })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ ...p, isAdmin: true, iat: Date.now() })).toString(
+      'base64url',
+    );
     expect(verifyPrincipal(secret, `${forged}.${sig}`)).toBeNull();
     expect(verifyPrincipal(Buffer.from('b'.repeat(40)), v)).toBeNull();
     expect(verifyPrincipal(secret, signPrincipal(secret, p, Date.now() - 10 * 60_000))).toBeNull();

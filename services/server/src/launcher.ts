@@ -81,7 +81,10 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
   const started: [string, StartedModule][] = [];
   const stopAll = async () => {
     for (const [name, m] of [...started].reverse()) {
-      await m.stop().catch((err) => logger.error({ err: String(err), module: name }, 'stop failed'));
+      await m.stop().then(
+        () => logger.info({ module: name }, 'module stopped'),
+        (err) => logger.error({ err: String(err), module: name }, 'stop failed'),
+      );
     }
     started.length = 0;
     await bus?.close().catch(() => {});

@@ -24,7 +24,8 @@ const profiles: { name: string; enabled: boolean; infra: boolean }[] = [
   { name: 'embedded: PGlite, fs, in-memory bus, in-process sessions', enabled: true, infra: false },
   { name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', enabled: infraAvailable, infra: true },
 ];
-if (!infraAvailable) console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the core loop runs in embedded mode only');
+if (!infraAvailable)
+  console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the core loop runs in embedded mode only');
 
 describe.each(profiles.filter((p) => p.enabled))('core photo loop ($name)', ({ infra: useInfra }) => {
   let infra: Infra | null = null;
@@ -217,6 +218,11 @@ describe.each(profiles.filter((p) => p.enabled))('core photo loop ($name)', ({ i
     const long = await guest.upload(event.code, { deviceId: device.id, caption: 'x'.repeat(101) }, jpeg);
     expect(long.status).toBe(400);
     expect(long.body.errors[0].message).toBe('Caption can be at most 100 characters');
+    const huge = Buffer.alloc(16 * 1024 * 1024, 0x41);
+    huge.set([0xff, 0xd8, 0xff, 0xe0]);
+    const tooLarge = await guest.upload(event.code, { deviceId: device.id }, huge);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body.error).toBe('The photo is too large');
     // nothing above used a shot
     expect((await guest.json('GET', `/api/devices/${device.id}/photos`)).body.shotsTaken).toBe(0);
   });

@@ -118,7 +118,7 @@ export class Browser {
     type = 'image/jpeg',
   ) {
     const fd = new FormData();
-    if (photo) fd.append('photo', new Blob([photo], { type }), 'photo.jpg');
+    if (photo) fd.append('photo', new Blob([new Uint8Array(photo)], { type }), 'photo.jpg');
     for (const [k, v] of Object.entries(fields)) if (v !== undefined) fd.append(k, v);
     const res = await this.fetch(`/api/events/${code}/photos`, { method: 'POST', body: fd });
     const text = await res.text();

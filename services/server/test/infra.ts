@@ -8,13 +8,23 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 
 /** True when CI (or a developer) provides PostgreSQL, NATS JetStream and Redis. */
-export const infraAvailable = !!(process.env.TEST_DATABASE_URL && process.env.NATS_URL && process.env.REDIS_URL);
+export const infraAvailable = !!(
+  process.env.TEST_DATABASE_URL &&
+  process.env.NATS_URL &&
+  process.env.REDIS_URL
+);
 
 interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-type S3rverCtor = new (o: { port: number; address: string; silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rverInstance;
+type S3rverCtor = new (o: {
+  port: number;
+  address: string;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rverInstance;
 
 export interface Infra {
   env: Record<string, string>;
@@ -36,7 +46,13 @@ export async function provisionInfra(): Promise<Infra> {
 
   const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverCtor;
   const s3dir = await mkdtemp(join(tmpdir(), 'afterglow-s3-'));
-  const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3dir, configureBuckets: [] });
+  const s3 = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory: s3dir,
+    configureBuckets: [],
+  });
   const { port } = await s3.run();
   const stream = `AGIT_${id.toUpperCase()}`;
 

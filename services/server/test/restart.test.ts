@@ -18,10 +18,13 @@ describe('restart on the same data dir', () => {
     await loginThroughIdp(host, 'keeper@example.test', 'persistent pass');
     const event = (await host.json('POST', '/api/events', eventBody())).body;
     const guest = new Browser(first.base);
-    const device = (await guest.json('POST', `/api/events/${event.code}/devices`, { anonId: randomUUID() })).body;
+    const device = (await guest.json('POST', `/api/events/${event.code}/devices`, { anonId: randomUUID() }))
+      .body;
     const up = await guest.upload(event.code, { deviceId: device.id }, await makeJpeg(320, 240));
     expect(up.status).toBe(201);
-    await waitFor(async () => (await guest.json('GET', `/api/devices/${device.id}/photos`)).body.photos[0]?.processed);
+    await waitFor(
+      async () => (await guest.json('GET', `/api/devices/${device.id}/photos`)).body.photos[0]?.processed,
+    );
     await first.close({ keepData: true });
 
     const second = await startApp(env);
@@ -33,7 +36,11 @@ describe('restart on the same data dir', () => {
       const me = (await again.json('GET', '/api/auth/user')).body;
       expect(me.email).toBe('keeper@example.test');
       const e = await again.json('GET', `/api/events/${event.id}`);
-      expect(e.body).toMatchObject({ code: event.code, hostId: me.id, qrCode: expect.stringContaining('<svg') });
+      expect(e.body).toMatchObject({
+        code: event.code,
+        hostId: me.id,
+        qrCode: expect.stringContaining('<svg'),
+      });
       const photos = (await again.json('GET', `/api/events/${event.code}/photos`)).body.photos;
       expect(photos).toHaveLength(1);
       expect((await again.fetch(photos[0].thumbUrl)).status).toBe(200);

@@ -36,7 +36,11 @@ export function authenticator(sessions: SessionStore, users: Users, secret: Buff
       next();
     } catch (err) {
       // Signing out must stay possible for a suspended account.
-      if (err instanceof HttpError && err.code === 'account_suspended' && req.path === '/api/logout')
+      if (
+        err instanceof HttpError &&
+        err.code === 'account_suspended' &&
+        req.originalUrl.split('?')[0] === '/api/logout'
+      )
         return next();
       if (err instanceof HttpError) return sendProblem(res, err);
       next(err);

@@ -3,10 +3,21 @@ import { describe, expect, it } from 'vitest';
 import { makeRenditions } from './renditions';
 
 async function photo(w: number, h: number, orientation?: number) {
-  let img = sharp({ create: { width: w, height: h, channels: 3, background: '#c08040', noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).jpeg();
+  let img = sharp({
+    create: {
+      width: w,
+      height: h,
+      channels: 3,
+      background: '#c08040',
+      noise: { type: 'gaussian', mean: 128, sigma: 30 },
+    },
+  }).jpeg();
   if (orientation) img = img.withMetadata({ orientation });
   return img
-    .withExifMerge({ IFD0: { Make: 'SecretCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1' } })
+    .withExifMerge({
+      IFD0: { Make: 'SecretCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '52/1 31/1 0/1' },
+    })
     .toBuffer();
 }
 
