@@ -6,6 +6,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvalidKeyError } from './types';
 import type { ObjectInfo, ObjectStore } from './types';
 
+export interface StoreContractOptions {
+  /**
+   * Whether list() must yield keys in lexicographic (code-unit) order, as the fs store and real S3 do.
+   * Default true. Only for test doubles that cannot: s3rver walks its directory tree instead of sorting.
+   */
+  listsInKeyOrder?: boolean;
+  /**
+   * Whether an upload aborted mid-body (known contentLength, source failed or too short) leaves the
+   * previous version untouched, as S3 and the fs store guarantee. Default true. s3rver keeps whatever
+   * bytes arrived before the client aborted, so its suite only checks that such a put rejects.
+   */
+  abortedUploadsLeaveNoTrace?: boolean;
+}
+
 /**
  * The behaviour every ObjectStore implementation must share. Usage, in a *.test.ts file:
  *
@@ -14,7 +28,14 @@ import type { ObjectInfo, ObjectStore } from './types';
  * `make` is called once (in beforeAll) and the store is closed afterwards. All keys live under a prefix
  * unique to the run, so the suite can target a shared bucket; it removes what it wrote.
  */
-export function storeContract(name: string, make: () => Promise<ObjectStore>): void {
+export function storeContract(
+  name: string,
+  make: () => Promise<ObjectStore>,
+  { listsInKeyOrder = true, abortedUploadsLeaveNoTrace = true }: StoreContractOptions = {},
+): void {
+  /** Listing order is asserted exactly, or as a set when the implementation under test cannot sort. */
+  const inListOrder = (keys: string[]): string[] => (listsInKeyOrder ? keys : [...keys].sort(compareKeys));
+
   describe(`ObjectStore contract: ${name}`, () => {
     let store: ObjectStore;
     const run = `contract-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -114,7 +135,9 @@ export function storeContract(name: string, make: () => Promise<ObjectStore>): v
         contentType: 'application/vnd.afterglow+json',
       });
       expect((await store.head(`${dir}custom.bin`))!.contentType).toBe('application/vnd.afterglow+json');
-      expect((await store.get(`${dir}custom.bin`))!.info.contentType).toBe('application/vnd.afterglow+json');
+      const got = await store.get(`${dir}custom.bin`);
+      got!.body.destroy(); // callers that do not read a body must release it
+      expect(got!.info.contentType).toBe('application/vnd.afterglow+json');
 
       await store.put(`${dir}odd.jpg`, Readable.from([Buffer.from('x')]), { contentType: 'image/webp' });
       expect((await store.head(`${dir}odd.jpg`))!.contentType).toBe('image/webp');
@@ -171,6 +194,28 @@ export function storeContract(name: string, make: () => Promise<ObjectStore>): v
       expect(await store.head(fresh)).toBeNull();
       // No temp or partial objects become visible.
       expect((await collect(store.list(dir))).map((o) => o.key)).toEqual([key]);
+
+      // Same when the length was announced (S3: the body streams straight into the request).
+      await expect(store.put(key, failingStream(100_000), { contentLength: 200_000 })).rejects.toThrow(
+        /boom/,
+      );
+      if (abortedUploadsLeaveNoTrace) expect((await store.getBuffer(key))!.toString()).toBe('original');
+    });
+
+    it('refuses a body whose length differs from the announced contentLength', async () => {
+      const dir = folder();
+      const key = `${dir}length.bin`;
+      await store.put(key, Buffer.from('original'));
+      await expect(store.put(key, randomBytes(12), { contentLength: 11 })).rejects.toThrow();
+      expect((await store.getBuffer(key))!.toString()).toBe('original');
+      await expect(store.put(key, Readable.from([randomBytes(10)]), { contentLength: 11 })).rejects.toThrow();
+      await expect(store.put(key, Readable.from([randomBytes(12)]), { contentLength: 11 })).rejects.toThrow();
+      if (!abortedUploadsLeaveNoTrace) return;
+      expect((await store.getBuffer(key))!.toString()).toBe('original');
+      await expect(
+        store.put(`${dir}new.bin`, Readable.from([randomBytes(10)]), { contentLength: 11 }),
+      ).rejects.toThrow();
+      expect(await store.head(`${dir}new.bin`)).toBeNull();
     });
 
     it('delete is idempotent', async () => {
@@ -205,11 +250,8 @@ export function storeContract(name: string, make: () => Promise<ObjectStore>): v
       expect((await store.getBuffer(inside[0]!))!.toString()).toBe('back');
 
       // A partial-segment prefix is a plain string prefix, as in S3.
-      expect(await store.deletePrefix(`${dir}a/b`)).toBe(3); // a/b/1.jpg, a/b.jpg, a/bc
-      expect((await collect(store.list(dir))).map((o) => o.key)).toEqual([
-        `${dir}a/1.jpg`,
-        `${dir}a/bd/5.jpg`,
-      ]);
+      expect(await store.deletePrefix(`${dir}a/b`)).toBe(4); // a/b/1.jpg, a/b.jpg, a/bc, a/bd/5.jpg
+      expect((await collect(store.list(dir))).map((o) => o.key)).toEqual([`${dir}a/1.jpg`]);
     });
 
     it('lists keys under a prefix in lexicographic order, with sizes', async () => {
@@ -230,8 +272,8 @@ export function storeContract(name: string, make: () => Promise<ObjectStore>): v
       for (const [key, size] of Object.entries(objects).reverse()) await store.put(key, randomBytes(size));
 
       const all = await collect(store.list(dir));
-      const sortedKeys = Object.keys(objects).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-      expect(all.map((o) => o.key)).toEqual(sortedKeys);
+      const sortedKeys = Object.keys(objects).sort(compareKeys);
+      expect(inListOrder(all.map((o) => o.key))).toEqual(sortedKeys);
       for (const o of all) {
         expect(o.size, o.key).toBe(objects[o.key]);
         expect(o.lastModified, o.key).toBeInstanceOf(Date);
@@ -240,7 +282,7 @@ export function storeContract(name: string, make: () => Promise<ObjectStore>): v
       expect(all.find((o) => o.key === `${dir}a/b/0.png`)!.contentType).toBe('image/png');
 
       const keysOf = async (prefix: string): Promise<string[]> =>
-        (await collect(store.list(prefix))).map((o) => o.key);
+        inListOrder((await collect(store.list(prefix))).map((o) => o.key));
       expect(await keysOf(`${dir}a/b/`)).toEqual([`${dir}a/b/0.png`, `${dir}a/b/x.jpg`]);
       expect(await keysOf(`${dir}a/b`)).toEqual([
         `${dir}a/b-c.jpg`,
@@ -292,6 +334,11 @@ export function storeContract(name: string, make: () => Promise<ObjectStore>): v
       expect((await store.getBuffer(padded))!.toString()).toBe('long');
     });
   });
+}
+
+/** Code-unit order, which is S3's (UTF-8 binary) order for the ASCII-only keys of this interface. */
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 async function drain(stream: Readable): Promise<Buffer> {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Dirent } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rmdir, stat, unlink, writeFile } from 'node:fs/promises';
 import type { FileHandle } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -31,6 +31,8 @@ export interface FsStoreOptions {
  * bounded by the filesystem's name limit (255 bytes on ext4/xfs/apfs; 245 when a sidecar is needed).
  */
 const META_SUFFIX = '~meta.json';
+/** Longest file name on the filesystems we run on (ext4, xfs, btrfs, apfs); key names are ASCII. */
+const NAME_MAX = 255;
 
 interface Meta {
   contentType: string;
@@ -57,6 +59,15 @@ class ByteCounter extends Transform {
   ): void {
     this.bytes += chunk.length;
     cb(null, chunk);
+  }
+}
+
+/** FileHandle.write may write fewer bytes than asked; loop until the whole chunk is on disk. */
+async function writeFully(handle: FileHandle, chunk: Buffer): Promise<void> {
+  let offset = 0;
+  while (offset < chunk.length) {
+    const { bytesWritten } = await handle.write(chunk, offset, chunk.length - offset);
+    offset += bytesWritten;
   }
 }
 
@@ -107,23 +118,6 @@ export function createFsStore(opts: FsStoreOptions): ObjectStore {
       } catch (err) {
         if (errnoCode(err) !== 'ENOENT' || attempt >= 4) throw err;
       }
-    }
-  }
-
-  /** Writes `data` to a temp file next to `target`, then renames it over `target`. */
-  async function writeSmallFileAtomic(target: string, data: string): Promise<void> {
-    const { handle, path } = await openTemp(target);
-    try {
-      try {
-        await handle.writeFile(data);
-        await handle.datasync();
-      } finally {
-        await handle.close();
-      }
-      await rename(path, target);
-    } catch (err) {
-      await unlink(path).catch(() => undefined);
-      throw err;
     }
   }
 
@@ -211,6 +205,10 @@ export function createFsStore(opts: FsStoreOptions): ObjectStore {
       const explicitType = putOpts?.contentType;
       // The sidecar is only needed when the type differs from what the extension implies.
       const needsMeta = explicitType !== undefined && explicitType !== contentTypeFor(key);
+      if (needsMeta && basename(filePath).length + META_SUFFIX.length > NAME_MAX) {
+        // Refuse up front: failing on the sidecar's rename would come after the data was published.
+        throw new Error(`Storage key's last segment is too long to carry a custom content type: ${key}`);
+      }
 
       const { handle, path: tmpPath } = await openTemp(filePath);
       let metaTmp: string | undefined;
@@ -224,9 +222,14 @@ export function createFsStore(opts: FsStoreOptions): ObjectStore {
             }
             await handle.writeFile(body);
           } else {
-            // Streamed straight to disk with backpressure; the stream is never held whole in memory.
+            // Streamed straight to disk: the sink pulls one chunk at a time and awaits its write, so the
+            // stream is never held whole in memory. (Not handle.createWriteStream(): a stream opened on a
+            // FileHandle keeps a reference that makes handle.close() wait forever unless the stream closes
+            // the handle itself, which would rule out the datasync below.)
             const counter = new ByteCounter();
-            await pipeline(body, counter, handle.createWriteStream({ autoClose: false, emitClose: false }));
+            await pipeline(body, counter, async (source: AsyncIterable<Buffer>) => {
+              for await (const chunk of source) await writeFully(handle, chunk);
+            });
             if (putOpts?.contentLength !== undefined && putOpts.contentLength !== counter.bytes) {
               throw new Error(
                 `contentLength ${putOpts.contentLength} does not match streamed size ${counter.bytes}`,

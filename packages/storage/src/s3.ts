@@ -145,8 +145,17 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
     contentLength: number,
   ): Promise<void> {
     const guarded = body.pipe(new LengthGuard(contentLength));
-    // pipe() does not forward errors; make a failing source abort the upload.
-    body.once('error', (err) => guarded.destroy(err));
+    // The SDK pipes the body into the HTTP request; when that body fails (the source errors, or the length
+    // guard trips) nothing ends the request, and the server would wait for the missing bytes forever.
+    // Abort the request instead, and report the body's error rather than the resulting AbortError.
+    const controller = new AbortController();
+    let bodyError: Error | undefined;
+    const fail = (err: Error): void => {
+      bodyError ??= err;
+      controller.abort();
+    };
+    body.once('error', fail);
+    guarded.once('error', fail);
     try {
       await client.send(
         new PutObjectCommand({
@@ -156,7 +165,11 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
           ContentLength: contentLength,
           ContentType: contentType,
         }),
+        { abortSignal: controller.signal },
       );
+      if (bodyError) throw bodyError; // belt and braces: never report success for a body that failed
+    } catch (err) {
+      throw bodyError ?? err;
     } finally {
       guarded.destroy();
       body.destroy();

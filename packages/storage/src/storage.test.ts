@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type * as NodeCrypto from 'node:crypto';
 import { mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -34,7 +35,40 @@ type S3rverConstructor = new (options: {
   directory: string;
   configureBuckets: Array<{ name: string }>;
 }) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverConstructor;
+const require = createRequire(import.meta.url);
+const S3rver = require('@20minutes/s3rver') as S3rverConstructor;
+
+/**
+ * s3rver encrypts ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17+) no longer offers
+ * without --openssl-legacy-provider: every truncated listing then fails with a 500 InternalError. While
+ * s3rver runs in this (test-only) process, 'des' is swapped for AES-128-CBC with the same 8-byte key and IV
+ * doubled; the token is opaque to clients, so only s3rver's own encrypt/decrypt pair has to agree.
+ */
+function patchDesForS3rver(): () => void {
+  const nodeCrypto = require('node:crypto') as typeof NodeCrypto;
+  const { createCipheriv, createDecipheriv } = nodeCrypto;
+  const widen = (b: unknown): Buffer => {
+    const buf = Buffer.from(b as Uint8Array);
+    return Buffer.concat([buf, buf]);
+  };
+  type AnyCipherFactory = (algorithm: string, key: unknown, iv: unknown, options?: unknown) => unknown;
+  const wrap =
+    (original: AnyCipherFactory): AnyCipherFactory =>
+    (algorithm, key, iv, options) =>
+      algorithm.toLowerCase() === 'des'
+        ? original('aes-128-cbc', widen(key), widen(iv))
+        : original(algorithm, key, iv, options);
+  nodeCrypto.createCipheriv = wrap(
+    createCipheriv as unknown as AnyCipherFactory,
+  ) as unknown as typeof createCipheriv;
+  nodeCrypto.createDecipheriv = wrap(
+    createDecipheriv as unknown as AnyCipherFactory,
+  ) as unknown as typeof createDecipheriv;
+  return () => {
+    nodeCrypto.createCipheriv = createCipheriv;
+    nodeCrypto.createDecipheriv = createDecipheriv;
+  };
+}
 
 async function collect(items: AsyncIterable<ObjectInfo>): Promise<ObjectInfo[]> {
   const out: ObjectInfo[] = [];
@@ -130,6 +164,7 @@ describe('s3 store (s3rver)', () => {
   let server: S3rverInstance | undefined;
   let serverDir: string;
   let options: S3StoreOptions;
+  let unpatchDes: (() => void) | undefined;
   const stores: S3Store[] = [];
   const make = (extra: Partial<S3StoreOptions> = {}): S3Store => {
     const store = createS3Store({ ...options, ...extra });
@@ -138,6 +173,7 @@ describe('s3 store (s3rver)', () => {
   };
 
   beforeAll(async () => {
+    unpatchDes = patchDesForS3rver();
     serverDir = await mkdtemp(join(tmpdir(), 'afterglow-storage-s3rver-'));
     server = new S3rver({
       port: 0,
@@ -161,9 +197,16 @@ describe('s3 store (s3rver)', () => {
     for (const store of stores) await store.close();
     if (server) await server.close();
     if (serverDir) await rm(serverDir, { recursive: true, force: true });
+    unpatchDes?.();
   });
 
-  storeContract('s3 (s3rver)', async () => createS3Store(options));
+  // s3rver departs from S3 in two ways the contract would notice: it lists by walking its directory tree
+  // ('a/x' before 'a.jpg') rather than in binary key order, and it stores the partial body of an aborted
+  // PUT where S3 stores nothing.
+  storeContract('s3 (s3rver)', async () => createS3Store(options), {
+    listsInKeyOrder: false,
+    abortedUploadsLeaveNoTrace: false,
+  });
 
   it('check() fails for a missing bucket unless createBucket is set, and creates it otherwise', async () => {
     const bucket = `missing-${randomBytes(4).toString('hex')}`;

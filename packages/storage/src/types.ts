@@ -30,6 +30,11 @@ export interface ObjectStore {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with prefix; answers how many. */
   deletePrefix(prefix: string): Promise<number>;
+  /**
+   * Objects whose key starts with prefix (a plain string prefix, as in S3: 'a/b' matches 'a/bc'), in
+   * lexicographic key order. Here contentType is the one implied by the key's extension (S3 listings carry
+   * no content type); head()/get() report the stored one.
+   */
   list(prefix: string): AsyncIterable<ObjectInfo>;
   /** Readiness: the store is reachable (and the bucket exists, created if `createBucket` was set). */
   check(): Promise<void>;
