@@ -3,3 +3,4 @@ export * from './logger';
 export * from './principal';
 export * from './http';
 export * from './module';
+export * from './sealed';

@@ -1,7 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Router, type Request, type Response } from 'express';
 import { HttpError, unauthorized } from '@afterglow/contracts';
-import { isSecureRequest, parseCookies, type Logger } from '@afterglow/service-kit';
+import { isSecureRequest, parseCookies, seal, unseal, type Logger } from '@afterglow/service-kit';
 import type { OidcClient } from '../auth/oidc';
 import { newSessionId, type SessionStore } from '../auth/sessions';
 import { toAuthUser, type Users } from '../identity/users';
@@ -20,24 +19,9 @@ interface PendingLogin {
   exp: number;
 }
 
-function seal(secret: Buffer, v: PendingLogin): string {
-  const body = Buffer.from(JSON.stringify(v)).toString('base64url');
-  return `${body}.${createHmac('sha256', secret).update(`login.${body}`).digest('base64url')}`;
-}
-
-function unseal(secret: Buffer, raw: string | undefined): PendingLogin | null {
-  if (!raw) return null;
-  const [body, sig] = raw.split('.');
-  if (!body || !sig) return null;
-  const want = createHmac('sha256', secret).update(`login.${body}`).digest();
-  const got = Buffer.from(sig, 'base64url');
-  if (got.length !== want.length || !timingSafeEqual(got, want)) return null;
-  try {
-    const v = JSON.parse(Buffer.from(body, 'base64url').toString()) as PendingLogin;
-    return v.exp > Date.now() ? v : null;
-  } catch {
-    return null;
-  }
+function readPending(secret: Buffer, raw: string | undefined): PendingLogin | null {
+  const v = unseal<PendingLogin>(secret, 'login', raw);
+  return v && v.exp > Date.now() ? v : null;
 }
 
 /** Only same-site paths: never an open redirect. */
@@ -80,12 +64,12 @@ export function authRouter(opts: {
       returnTo: safeReturnTo(req.query.returnTo),
       exp: Date.now() + LOGIN_TTL_S * 1000,
     };
-    res.cookie(LOGIN_COOKIE, seal(secret, pending), cookieOpts(req, LOGIN_TTL_S, '/api'));
+    res.cookie(LOGIN_COOKIE, seal(secret, 'login', pending), cookieOpts(req, LOGIN_TTL_S, '/api'));
     res.set('Cache-Control', 'no-store').redirect(302, start.url);
   });
 
   r.get('/api/callback', async (req: Request, res: Response) => {
-    const pending = unseal(secret, parseCookies(req.headers.cookie)[LOGIN_COOKIE]);
+    const pending = readPending(secret, parseCookies(req.headers.cookie)[LOGIN_COOKIE]);
     res.clearCookie(LOGIN_COOKIE, { path: '/api' });
     if (!pending)
       throw new HttpError(

@@ -133,27 +133,26 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
     next();
   };
 
-  router.get('/idp/interaction/:uid', noStore, async (req, res) => {
+  /** The pending interaction named in the URL, or an "expired" page (and null). */
+  const interaction = async (req: express.Request, res: express.Response) => {
     const details = await provider.interactionDetails(req, res).catch(() => null);
-    if (!details || details.uid !== req.params.uid) {
-      res
-        .status(400)
-        .type('html')
-        .send(messagePage('Sign-in expired', 'This sign-in link has expired. Please start again.'));
-      return;
-    }
+    if (details && details.uid === req.params.uid) return details;
+    res
+      .status(400)
+      .type('html')
+      .send(messagePage('Sign-in expired', 'This sign-in link has expired. Please start again.'));
+    return null;
+  };
+
+  router.get('/idp/interaction/:uid', noStore, async (req, res) => {
+    const details = await interaction(req, res);
+    if (!details) return;
     res.type('html').send(loginPage({ uid: details.uid }));
   });
 
   router.post('/idp/interaction/:uid/login', noStore, form, async (req, res) => {
-    const details = await provider.interactionDetails(req, res).catch(() => null);
-    if (!details || details.uid !== req.params.uid) {
-      res
-        .status(400)
-        .type('html')
-        .send(messagePage('Sign-in expired', 'This sign-in link has expired. Please start again.'));
-      return;
-    }
+    const details = await interaction(req, res);
+    if (!details) return;
     const uid = details.uid;
     const parsed = loginForm.safeParse(req.body ?? {});
     const again = (status: number, error: string, keep: Partial<z.infer<typeof loginForm>> = {}) =>
