@@ -13,6 +13,8 @@ export const baseConfigSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
   AFTERGLOW_DATA_DIR: z.string().default('./data'),
+  /** where the built web apps are (frontends/<app>/dist) */
+  AFTERGLOW_WEB_DIR: optionalUrl,
   AFTERGLOW_SECRET: z.string().min(32, 'AFTERGLOW_SECRET must be at least 32 characters').optional(),
   AFTERGLOW_ADMIN_EMAILS: z.string().default(''),
   DATABASE_URL: optionalUrl,

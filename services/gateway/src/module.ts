@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Router } from 'express';
@@ -9,6 +10,7 @@ import { createMemorySessions, createRedisSessions, type SessionStore } from './
 import { authRouter } from './http/auth-routes';
 import { authenticator, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
+import { webRouter } from './http/web';
 import { createEmbeddedIdp } from './idp/provider';
 import { Users } from './identity/users';
 
@@ -99,6 +101,7 @@ export const gatewayModule: ServiceModule = {
     app.use(uploadsRouter(ctx.store, ctx.signer));
     for (const [name, m] of ctx.local) if (name !== 'gateway' && m.router) app.use(m.router);
     app.use('/api', notFoundHandler);
+    app.use(webRouter(config.AFTERGLOW_WEB_DIR ?? fileURLToPath(new URL('../../../frontends', import.meta.url))));
     app.use(problemHandler(ctx.logger));
 
     const realtime = ctx.local.get('realtime');

@@ -25,6 +25,10 @@ if (!process.env.AFTERGLOW_MIGRATIONS_DIR && existsSync(join(here, 'migrations')
   process.env.AFTERGLOW_MIGRATIONS_DIR = join(here, 'migrations');
 }
 
+// …and finds the web apps in the source tree it was built from.
+const web = join(here, '../../../frontends');
+if (!process.env.AFTERGLOW_WEB_DIR && existsSync(join(web, 'shell'))) process.env.AFTERGLOW_WEB_DIR = web;
+
 const logger = createLogger('afterglow');
 const target = parseTarget(process.argv.slice(2));
 try {

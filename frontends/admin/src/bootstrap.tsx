@@ -1,0 +1,8 @@
+import { renderStandalone } from '@afterglow/ui';
+import * as pages from './pages';
+import './standalone.css';
+
+renderStandalone('admin', [
+  { path: '/admin-dashboard', Component: pages.AdminDashboard },
+  { path: '/test-camera', Component: pages.TestCamera },
+]);

@@ -1,0 +1,4 @@
+import './styles.css';
+
+export { AdminDashboard } from './pages/AdminDashboard';
+export { TestCamera } from './pages/TestCamera';

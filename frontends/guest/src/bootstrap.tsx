@@ -1,0 +1,11 @@
+import { renderStandalone } from '@afterglow/ui';
+import * as pages from './pages';
+import './standalone.css';
+
+renderStandalone('guest', [
+  { path: '/join', Component: pages.JoinByCode },
+  { path: '/join/:code', Component: pages.Join },
+  { path: '/camera/:code', Component: pages.Camera },
+  { path: '/gallery/:code', Component: pages.Gallery },
+  { path: '/public/:slug', Component: pages.PublicGallery },
+]);

@@ -1,0 +1,6 @@
+import './styles.css';
+
+export { JoinByCode, Join } from './pages/Join';
+export { Camera } from './pages/Camera';
+export { Gallery } from './pages/Gallery';
+export { PublicGallery } from './pages/PublicGallery';

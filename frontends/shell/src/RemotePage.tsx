@@ -1,0 +1,25 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ErrorBoundary, Spinner } from '@afterglow/ui';
+import { loadPages, type RemoteName } from './remotes';
+
+/** A page that lives in a remote: loaded on first visit, with a friendly retry if it fails. */
+export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+  const [attempt, setAttempt] = useState(0);
+  const Page = useMemo(
+    () =>
+      lazy(async () => {
+        const pages = await loadPages(remote, attempt > 0);
+        const C = pages[page];
+        if (!C) throw new Error(`Page ${page} is missing from ${remote}`);
+        return { default: C };
+      }),
+    [remote, page, attempt],
+  );
+  return (
+    <ErrorBoundary key={attempt} what="this page" onRetry={() => setAttempt((a) => a + 1)}>
+      <Suspense fallback={<Spinner label="Loading page" />}>
+        <Page />
+      </Suspense>
+    </ErrorBoundary>
+  );
+}

@@ -1,0 +1,96 @@
+import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+
+/** A failed API answer. `message` follows spec section 8: "<status>: <body text or status text>". */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+
+  /** The server's own words (problem+json `detail`), for toasts; falls back to the raw message. */
+  get detail(): string {
+    try {
+      const p = JSON.parse(this.body) as { detail?: string; error?: string; message?: string };
+      return p.detail ?? p.error ?? p.message ?? this.message;
+    } catch {
+      return this.body || this.message;
+    }
+  }
+
+  /** Field messages of a validation problem, keyed by field path. */
+  get fieldErrors(): Record<string, string> {
+    try {
+      const p = JSON.parse(this.body) as { errors?: { path: string; message: string }[] };
+      return Object.fromEntries((p.errors ?? []).map((e) => [e.path, e.message]));
+    } catch {
+      return {};
+    }
+  }
+}
+
+/** The human message of any error thrown by the helpers below. */
+export function errorText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return err.detail;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new ApiError(res.status, text, res.statusText);
+  }
+}
+
+/** Every call includes cookies; a body is JSON and sets the content type only when present. */
+export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    credentials: 'include',
+    ...(data !== undefined ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) } : {}),
+  });
+  await throwIfNotOk(res);
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+/** Multipart upload (FormData), with the same error rules. */
+export async function apiUpload<T = unknown>(url: string, form: FormData): Promise<T> {
+  const res = await fetch(url, { method: 'POST', credentials: 'include', body: form });
+  await throwIfNotOk(res);
+  return (await res.json()) as T;
+}
+
+type On401 = 'returnNull' | 'throw';
+
+/** Default loading: GET the path made by joining the key's segments with slashes. */
+export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
+  return async ({ queryKey }) => {
+    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    if (on401 === 'returnNull' && res.status === 401) return null as T;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}
+
+/** Spec section 9: no interval refetch, no refetch on focus, never stale, no retries, 5-minute cache. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        refetchInterval: false,
+        refetchOnWindowFocus: false,
+        staleTime: Infinity,
+        retry: false,
+        gcTime: 5 * 60_000,
+      },
+      mutations: { retry: false },
+    },
+  });
+}

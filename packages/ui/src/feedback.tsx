@@ -1,0 +1,59 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button } from './button';
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center p-8">
+      <span className="h-10 w-10 animate-spin rounded-full border-4 border-[var(--ag-primary-soft)] border-t-[var(--ag-primary-strong)]" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+export function Skeleton({ className = '' }: { className?: string }) {
+  return <div aria-hidden className={`animate-pulse rounded-lg bg-neutral-200 ${className}`} />;
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-2xl border border-neutral-200 bg-white/90 p-6 shadow-sm ${className}`}>{children}</div>;
+}
+
+interface BoundaryProps {
+  children: ReactNode;
+  /** what failed, for the message ("this page") */
+  what?: string;
+  onRetry?: () => void;
+}
+
+/** A part that throws while rendering shows a friendly message with a retry, never a blank page. */
+export class ErrorBoundary extends Component<BoundaryProps, { error: Error | null }> {
+  override state = { error: null as Error | null };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Afterglow: a part of the page failed', error, info.componentStack);
+  }
+
+  retry = () => {
+    this.setState({ error: null });
+    this.props.onRetry?.();
+  };
+
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div role="alert" className="mx-auto my-12 max-w-md px-4 text-center">
+        <Card>
+          <h2 className="mb-2 text-xl font-bold">Something went wrong</h2>
+          <p className="mb-6 text-neutral-600">
+            We couldn’t load {this.props.what ?? 'this part of the page'}. Check your connection and try again.
+          </p>
+          <Button onClick={this.retry}>Try again</Button>
+        </Card>
+      </div>
+    );
+  }
+}

@@ -1,0 +1,66 @@
+import { useEffect, useRef } from 'react';
+import { toast } from './toast';
+
+export interface RealtimeMessage {
+  type: 'joined' | 'error' | 'photo_uploaded' | 'photo_moderated' | 'photo_approved';
+  eventId?: string;
+  photoId?: string;
+  status?: string;
+  role?: 'host' | 'guest';
+  message?: string;
+}
+
+/**
+ * Watches one event over WebSocket /ws (wss on https): sends {type:'join', eventId} and hands every
+ * message to `onMessage`. Reconnects with backoff; tells the user once if it cannot connect.
+ */
+export function useEventSocket(eventId: string | undefined | null, onMessage: (m: RealtimeMessage) => void): void {
+  const handler = useRef(onMessage);
+  handler.current = onMessage;
+  useEffect(() => {
+    if (!eventId) return;
+    let ws: WebSocket | null = null;
+    let closed = false;
+    let attempt = 0;
+    let warned = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const connect = () => {
+      const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
+      try {
+        ws = new WebSocket(url);
+      } catch {
+        if (!warned) toast({ title: 'WebSocket connection error', description: 'Failed to create WebSocket connection', variant: 'destructive' });
+        warned = true;
+        return;
+      }
+      ws.onopen = () => {
+        attempt = 0;
+        ws?.send(JSON.stringify({ type: 'join', eventId }));
+      };
+      ws.onmessage = (e) => {
+        try {
+          handler.current(JSON.parse(String(e.data)) as RealtimeMessage);
+        } catch {
+          /* not ours */
+        }
+      };
+      ws.onerror = () => {
+        if (!warned && attempt >= 2) {
+          warned = true;
+          toast({ title: 'WebSocket connection error', description: 'Live updates are paused; the page keeps refreshing itself.', variant: 'destructive' });
+        }
+      };
+      ws.onclose = () => {
+        if (closed) return;
+        attempt++;
+        timer = setTimeout(connect, Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)));
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(timer);
+      ws?.close();
+    };
+  }, [eventId]);
+}

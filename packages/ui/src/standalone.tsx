@@ -1,0 +1,43 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Link, Route, Routes } from 'react-router';
+import { createQueryClient } from './api';
+import { Toaster } from './toast';
+
+/**
+ * Runs one remote on its own (for its development): its pages at their product routes, with the
+ * providers the shell gives them, and an index of the pages at '/'.
+ */
+export function renderStandalone(name: string, routes: { path: string; Component: ComponentType }[]) {
+  const client = createQueryClient();
+  createRoot(document.getElementById('root')!).render(
+    <QueryClientProvider client={client}>
+      <BrowserRouter>
+        <main id="main">
+          <Routes>
+            <Route
+              path="/"
+              element={
+                <nav aria-label={`${name} pages`} className="p-6">
+                  <h1 className="mb-4 text-2xl font-bold">Afterglow {name} (standalone)</h1>
+                  <ul className="list-disc pl-6">
+                    {routes.map((r) => (
+                      <li key={r.path}>
+                        <Link to={r.path.replace(/:(\w+)/g, '$1')}>{r.path}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+              }
+            />
+            {routes.map(({ path, Component }) => (
+              <Route key={path} path={path} element={<Component />} />
+            ))}
+          </Routes>
+        </main>
+        <Toaster />
+      </BrowserRouter>
+    </QueryClientProvider>,
+  );
+}

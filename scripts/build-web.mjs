@@ -1,0 +1,61 @@
+// Builds the shell and the three remotes with Rspack (production), skipping an app whose output is
+// newer than every source it depends on (so `npm start` builds only what is needed).
+import { rspack } from '@rspack/core';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const APPS = ['shell', 'guest', 'host', 'admin'];
+const force = process.argv.includes('--force');
+
+function newest(dir) {
+  let t = 0;
+  if (!existsSync(dir)) return t;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist') continue;
+    const p = join(dir, e.name);
+    t = Math.max(t, e.isDirectory() ? newest(p) : statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sharedInputs = Math.max(
+  newest(join(root, 'packages/ui/src')),
+  newest(join(root, 'packages/contracts/src')),
+  statSync(join(root, 'frontends/rspack.shared.mjs')).mtimeMs,
+  statSync(join(root, 'frontends/index.html')).mtimeMs,
+  statSync(join(root, 'package-lock.json')).mtimeMs,
+);
+
+const stale = APPS.filter((app) => {
+  const manifest = join(root, 'frontends', app, 'dist/mf-manifest.json');
+  if (force || !existsSync(manifest)) return true;
+  return Math.max(sharedInputs, newest(join(root, 'frontends', app))) > statSync(manifest).mtimeMs;
+});
+if (stale.length === 0) {
+  console.log('web apps are up to date');
+  process.exit(0);
+}
+
+const configs = [];
+for (const app of stale) {
+  const mod = await import(pathToFileURL(join(root, 'frontends', app, 'rspack.config.mjs')).href);
+  configs.push(mod.default);
+}
+const started = Date.now();
+// One app at a time keeps memory and the two cores for the rest of the machine.
+for (const config of configs) {
+  await new Promise((resolve, reject) => {
+    rspack(config, (err, stats) => {
+      if (err) return reject(err);
+      if (stats.hasErrors()) {
+        console.error(stats.toString({ all: false, errors: true, colors: true }));
+        return reject(new Error(`build of ${config.name} failed`));
+      }
+      if (stats.hasWarnings()) console.warn(stats.toString({ all: false, warnings: true, colors: true }));
+      resolve();
+    });
+  });
+}
+console.log(`built ${stale.join(', ')} in ${Date.now() - started} ms`);
