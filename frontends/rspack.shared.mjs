@@ -36,7 +36,8 @@ export function frontendConfig({ name, dir, exposes, mode = process.env.NODE_ENV
     devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
       path: join(dir, 'dist'),
-      publicPath: isShell ? '/' : `/remotes/${name}/`,
+      // Standalone development serves a remote at its own origin; in the product it lives under /remotes/<name>/.
+      publicPath: isShell || dev ? '/' : `/remotes/${name}/`,
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
       cssFilename: dev ? '[name].css' : '[name].[contenthash:8].css',

@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { Spinner, Toaster, createQueryClient, useAuth } from '@afterglow/ui';
 import { Header } from './Header';
+import { Footer } from './landing/Footer';
 import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
 import { RemotePage } from './RemotePage';
@@ -36,7 +37,10 @@ function Layout() {
   const chrome = !FULL_SCREEN.some((p) => pathname.startsWith(p));
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+      >
         Skip to content
       </a>
       {chrome && <Header />}
@@ -53,6 +57,7 @@ function Layout() {
           </Routes>
         )}
       </main>
+      {pathname === '/' && <Footer />}
       <Toaster />
     </>
   );

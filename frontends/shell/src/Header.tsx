@@ -11,7 +11,8 @@ export function Header() {
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !menuRef.current?.contains(e.target as Node))
+        setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -41,13 +42,22 @@ export function Header() {
               <ChevronDown aria-hidden className="h-4 w-4" />
             </button>
             {open && (
-              <div role="menu" className="absolute right-0 mt-2 w-56 overflow-hidden rounded-xl border bg-white py-1 shadow-lg">
+              <div
+                role="menu"
+                className="absolute right-0 mt-2 w-56 overflow-hidden rounded-xl border bg-white py-1 shadow-lg"
+              >
                 {[
                   ['My Dashboard', '/dashboard'],
                   ['Admin Dashboard', '/admin-dashboard'],
                   ['Create Event', '/create-event'],
                 ].map(([label, to]) => (
-                  <Link key={to} role="menuitem" to={to!} onClick={() => setOpen(false)} className="block px-4 py-2.5 hover:bg-neutral-100">
+                  <Link
+                    key={to}
+                    role="menuitem"
+                    to={to!}
+                    onClick={() => setOpen(false)}
+                    className="block px-4 py-2.5 hover:bg-neutral-100"
+                  >
                     {label}
                   </Link>
                 ))}
@@ -59,10 +69,10 @@ export function Header() {
           </div>
         ) : (
           <div className="flex items-center gap-2">
-            <a href={loginHref()} className={buttonClass('ghost', 'sm')}>
+            <a href={loginHref()} className={buttonClass('ghost', 'sm', 'whitespace-nowrap')}>
               Sign In
             </a>
-            <Link to="/create-event" className={buttonClass('primary', 'sm')}>
+            <Link to="/create-event" className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
               Get Started
             </Link>
           </div>

@@ -51,7 +51,9 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   const res = await fetch(url, {
     method,
     credentials: 'include',
-    ...(data !== undefined ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) } : {}),
+    ...(data !== undefined
+      ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }
+      : {}),
   });
   await throwIfNotOk(res);
   if (res.status === 204) return undefined as T;

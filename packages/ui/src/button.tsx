@@ -6,7 +6,8 @@ export type ButtonSize = 'sm' | 'md' | 'lg' | 'icon';
 const VARIANTS: Record<ButtonVariant, string> = {
   primary: 'bg-[var(--ag-primary-strong)] text-white hover:brightness-110 shadow-sm',
   secondary: 'bg-[var(--ag-accent)] text-neutral-900 hover:brightness-105',
-  outline: 'border-2 border-[var(--ag-primary)] text-[var(--ag-primary-ink)] bg-white hover:bg-[var(--ag-primary-soft)]',
+  outline:
+    'border-2 border-[var(--ag-primary)] text-[var(--ag-primary-ink)] bg-white hover:bg-[var(--ag-primary-soft)]',
   ghost: 'text-neutral-700 hover:bg-neutral-100',
   destructive: 'bg-red-600 text-white hover:bg-red-700',
 };

@@ -15,7 +15,11 @@ export function Skeleton({ className = '' }: { className?: string }) {
 }
 
 export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <div className={`rounded-2xl border border-neutral-200 bg-white/90 p-6 shadow-sm ${className}`}>{children}</div>;
+  return (
+    <div className={`rounded-2xl border border-neutral-200 bg-white/90 p-6 shadow-sm ${className}`}>
+      {children}
+    </div>
+  );
 }
 
 interface BoundaryProps {
@@ -49,7 +53,8 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: Error | nul
         <Card>
           <h2 className="mb-2 text-xl font-bold">Something went wrong</h2>
           <p className="mb-6 text-neutral-600">
-            We couldn’t load {this.props.what ?? 'this part of the page'}. Check your connection and try again.
+            We couldn’t load {this.props.what ?? 'this part of the page'}. Check your connection and try
+            again.
           </p>
           <Button onClick={this.retry}>Try again</Button>
         </Card>

@@ -14,7 +14,10 @@ export interface RealtimeMessage {
  * Watches one event over WebSocket /ws (wss on https): sends {type:'join', eventId} and hands every
  * message to `onMessage`. Reconnects with backoff; tells the user once if it cannot connect.
  */
-export function useEventSocket(eventId: string | undefined | null, onMessage: (m: RealtimeMessage) => void): void {
+export function useEventSocket(
+  eventId: string | undefined | null,
+  onMessage: (m: RealtimeMessage) => void,
+): void {
   const handler = useRef(onMessage);
   handler.current = onMessage;
   useEffect(() => {
@@ -29,7 +32,12 @@ export function useEventSocket(eventId: string | undefined | null, onMessage: (m
       try {
         ws = new WebSocket(url);
       } catch {
-        if (!warned) toast({ title: 'WebSocket connection error', description: 'Failed to create WebSocket connection', variant: 'destructive' });
+        if (!warned)
+          toast({
+            title: 'WebSocket connection error',
+            description: 'Failed to create WebSocket connection',
+            variant: 'destructive',
+          });
         warned = true;
         return;
       }
@@ -47,7 +55,11 @@ export function useEventSocket(eventId: string | undefined | null, onMessage: (m
       ws.onerror = () => {
         if (!warned && attempt >= 2) {
           warned = true;
-          toast({ title: 'WebSocket connection error', description: 'Live updates are paused; the page keeps refreshing itself.', variant: 'destructive' });
+          toast({
+            title: 'WebSocket connection error',
+            description: 'Live updates are paused; the page keeps refreshing itself.',
+            variant: 'destructive',
+          });
         }
       };
       ws.onclose = () => {

@@ -13,7 +13,13 @@ function mix(hex: string, withHex: string, amount: number): string {
   const a = p(hex);
   const b = p(withHex);
   if (a.some(Number.isNaN) || b.some(Number.isNaN)) return hex;
-  return `#${a.map((v, i) => Math.round(v + (b[i]! - v) * amount).toString(16).padStart(2, '0')).join('')}`;
+  return `#${a
+    .map((v, i) =>
+      Math.round(v + (b[i]! - v) * amount)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import compression from 'compression';
 import { Router } from 'express';
 import { HttpError } from '@afterglow/contracts';
 import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
@@ -50,6 +51,8 @@ export const gatewayModule: ServiceModule = {
 
     const app = Router();
     app.use(securityHeaders(publicUrl));
+    // Text only (scripts, styles, JSON, the page); images are already compressed.
+    app.use(compression({ threshold: 1024 }));
     const auth = authenticator(sessions, users, secret);
 
     if (!external) {

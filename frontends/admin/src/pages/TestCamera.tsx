@@ -1,3 +1,10 @@
+import { AdminOnly } from '../access/AdminOnly';
+import { TestCameraScreen } from '../test-camera/TestCameraScreen';
+
 export function TestCamera() {
-  return <h1 className="p-6 text-2xl font-bold">TestCamera</h1>;
+  return (
+    <AdminOnly>
+      <TestCameraScreen />
+    </AdminOnly>
+  );
 }

@@ -1,0 +1,112 @@
+import type { Ref, RefObject } from 'react';
+import { Camera, CameraOff } from 'lucide-react';
+import { Button, Spinner } from '@afterglow/ui';
+import { FilmOverlay } from './FilmOverlay';
+import { PRESET_LOOKS, type TestSettings } from './settings';
+import type { CameraStatus } from './useCamera';
+import { CAMERA_UNAVAILABLE } from './useCamera';
+
+interface Props {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  shutterRef: Ref<HTMLButtonElement>;
+  status: CameraStatus;
+  settings: TestSettings;
+  remaining: number;
+  busy: boolean;
+  /** hidden (but kept streaming) while a capture is previewed */
+  hidden: boolean;
+  onShoot: () => void;
+  onRetry: () => void;
+}
+
+/** One dot per frame of the roll, filled while the frame is still unused. */
+function FilmDots({ total, remaining }: { total: number; remaining: number }) {
+  return (
+    <div aria-hidden className="flex flex-wrap justify-center gap-1">
+      {Array.from({ length: total }, (_, i) => (
+        <span
+          key={i}
+          className={`h-2 w-2 rounded-full ${i < remaining ? 'bg-[var(--ag-accent)]' : 'bg-neutral-300'}`}
+        />
+      ))}
+    </div>
+  );
+}
+
+export function CameraView({
+  videoRef,
+  shutterRef,
+  status,
+  settings,
+  remaining,
+  busy,
+  hidden,
+  onShoot,
+  onRetry,
+}: Props) {
+  const empty = remaining <= 0;
+  const label = [settings.eventName.trim(), settings.eventCode].filter(Boolean).join(' · ');
+  return (
+    <section aria-labelledby="camera-title" hidden={hidden}>
+      <h2 id="camera-title" className="sr-only">
+        Live camera
+      </h2>
+      <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-neutral-900 shadow-lg sm:aspect-[4/3]">
+        <video
+          ref={videoRef}
+          muted
+          playsInline
+          autoPlay
+          aria-label="Live camera view"
+          className="h-full w-full object-cover"
+          style={settings.filmMode ? { filter: PRESET_LOOKS[settings.filmPreset].filter } : undefined}
+        />
+        {settings.filmOverlay && status === 'streaming' && <FilmOverlay label={label} />}
+        {status === 'starting' && (
+          <div className="absolute inset-0 flex items-center justify-center text-white">
+            <Spinner label="Starting camera" />
+          </div>
+        )}
+        {status === 'error' && (
+          <div
+            role="alert"
+            className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center text-white"
+          >
+            <CameraOff aria-hidden className="h-10 w-10" />
+            <p className="font-semibold">{CAMERA_UNAVAILABLE}</p>
+            <p className="text-sm text-neutral-200">Allow camera access in your browser, then try again.</p>
+            <Button variant="secondary" onClick={onRetry}>
+              Try again
+            </Button>
+          </div>
+        )}
+      </div>
+      <div className="mt-4 grid justify-items-center gap-3">
+        <p className="text-sm font-medium text-neutral-800">
+          {remaining} of {settings.maxShots} shots left
+        </p>
+        <FilmDots total={settings.maxShots} remaining={remaining} />
+        <button
+          ref={shutterRef}
+          type="button"
+          aria-label="Take photo"
+          aria-disabled={empty || busy || status !== 'streaming'}
+          onClick={onShoot}
+          className={`flex h-18 w-18 items-center justify-center rounded-full border-4 border-white bg-[var(--ag-primary-strong)] text-white shadow-lg ring-2 ring-[var(--ag-primary-strong)] transition focus:outline-none focus-visible:ring-8 focus-visible:ring-[var(--ag-primary-soft)] active:scale-95 ${
+            empty || status !== 'streaming' ? 'opacity-50' : 'hover:brightness-110'
+          }`}
+        >
+          <Camera aria-hidden className="h-8 w-8" />
+        </button>
+        <div role="status" className="text-center">
+          {empty && (
+            <>
+              <p className="font-semibold text-neutral-900">No shots remaining</p>
+              <p className="text-sm text-neutral-700">You've used all your shots for this test session.</p>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}
