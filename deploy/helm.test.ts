@@ -438,7 +438,7 @@ describe('container image and identity provider', () => {
     ]);
     expect(instructions).toContain('RUN npm run build');
     expect(instructions.some((l) => l.startsWith('RUN npm prune --omit=dev'))).toBe(true);
-    expect(instructions.some((l) => l.startsWith('RUN') && l.includes('npm ci'))).toBe(true);
+    expect(instructions.some((l) => l.startsWith('RUN') && l.includes('npm install'))).toBe(true);
     const runtime = instructions.slice(instructions.findLastIndex((l) => l.startsWith('FROM ')));
     expect(runtime).toContain('USER 10001:10001');
     expect(runtime).toContain('EXPOSE 3000');

@@ -24,7 +24,12 @@ export const DEV_PORTS = { shell: 3100, guest: 3101, host: 3102, admin: 3103 };
 /**
  * @param {{ name: 'shell'|'guest'|'host'|'admin', dir: string, exposes?: Record<string,string>, mode?: string }} o
  */
-export function frontendConfig({ name, dir, exposes, mode = process.env.NODE_ENV === 'development' ? 'development' : 'production' }) {
+export function frontendConfig({
+  name,
+  dir,
+  exposes,
+  mode = process.env.NODE_ENV === 'development' ? 'development' : 'production',
+}) {
   const isShell = name === 'shell';
   const dev = mode === 'development';
   return {
@@ -91,7 +96,13 @@ export function frontendConfig({ name, dir, exposes, mode = process.env.NODE_ENV
       hot: false,
       liveReload: true,
       headers: { 'Access-Control-Allow-Origin': '*' },
-      proxy: [{ context: ['/api', '/uploads', '/idp', '/ws', '/remotes'], target: 'http://127.0.0.1:3000', ws: true }],
+      proxy: [
+        {
+          context: ['/api', '/uploads', '/idp', '/ws', '/remotes'],
+          target: 'http://127.0.0.1:3000',
+          ws: true,
+        },
+      ],
     },
   };
 }

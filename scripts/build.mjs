@@ -1,6 +1,7 @@
 // Builds the server: one ESM bundle of the launcher and every service (workspace packages inlined,
 // npm dependencies left external), plus each service's migrations beside it.
 import { build } from 'esbuild';
+import { readFileSync } from 'node:fs';
 import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +12,8 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
 const started = Date.now();
-await build({
+const result = await build({
+  metafile: true,
   entryPoints: [join(root, 'services/server/src/main.ts')],
   outfile: join(out, 'afterglow.mjs'),
   bundle: true,
@@ -35,6 +37,20 @@ await build({
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
 });
+
+// The bundle resolves its npm imports from services/server: they must be that package's dependencies,
+// or an install may place them where the bundle cannot see them.
+const external = new Set();
+for (const out of Object.values(result.metafile.outputs))
+  for (const imp of out.imports)
+    if (imp.external && !imp.path.startsWith('node:'))
+      external.add(imp.path.match(/^(@[^/]+\/[^/]+|[^/]+)/)[1]);
+const declared = JSON.parse(readFileSync(join(root, 'services/server/package.json'), 'utf8')).dependencies ?? {};
+const undeclared = [...external].filter((d) => !(d in declared)).sort();
+if (undeclared.length) {
+  console.error(`services/server/package.json must depend on: ${undeclared.join(', ')}`);
+  process.exit(1);
+}
 
 for (const svc of readdirSync(join(root, 'services'))) {
   const dir = join(root, 'services', svc, 'drizzle');

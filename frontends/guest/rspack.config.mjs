@@ -2,4 +2,8 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { frontendConfig } from '../rspack.shared.mjs';
 
-export default frontendConfig({ name: 'guest', dir: dirname(fileURLToPath(import.meta.url)), exposes: { './pages': './src/pages.tsx' } });
+export default frontendConfig({
+  name: 'guest',
+  dir: dirname(fileURLToPath(import.meta.url)),
+  exposes: { './pages': './src/pages.tsx' },
+});

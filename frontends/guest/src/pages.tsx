@@ -1,6 +1,7 @@
 import './styles.css';
 
-export { JoinByCode, Join } from './pages/Join';
+export { JoinByCode } from './pages/JoinByCode';
+export { Join } from './pages/Join';
 export { Camera } from './pages/Camera';
 export { Gallery } from './pages/Gallery';
 export { PublicGallery } from './pages/PublicGallery';

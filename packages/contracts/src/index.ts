@@ -1,8 +1,4 @@
-import { z } from 'zod';
-
-// No code generation at run time: the web app's CSP forbids eval, and zod would probe for it.
-z.config({ jitless: true });
-
+import './jitless';
 export * from './problem';
 export * from './catalog';
 export * from './events';

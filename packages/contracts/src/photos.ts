@@ -73,3 +73,27 @@ export interface EventStats {
   activeGuests: number;
   photoStats: { total: number; approved: number; pending: number; rejected: number; flagged: number };
 }
+
+/** GET /api/devices/{deviceId}/photos */
+export interface DevicePhotos {
+  photos: PhotoDto[];
+  shotsTaken: number;
+  shotsRemaining: number;
+  maxShots: number;
+}
+
+/** GET /api/events/{code}/photos (one page) */
+export interface EventPhotosPage {
+  photos: PhotoDto[];
+  revealed: boolean;
+  revealAt: string | null;
+  liveMode: boolean;
+  nextCursor: string | null;
+}
+
+/** POST /api/events/{code}/photos */
+export interface UploadResult {
+  photoId: string;
+  shotsRemaining: number;
+  replayed?: boolean;
+}

@@ -104,7 +104,9 @@ export const gatewayModule: ServiceModule = {
     app.use(uploadsRouter(ctx.store, ctx.signer));
     for (const [name, m] of ctx.local) if (name !== 'gateway' && m.router) app.use(m.router);
     app.use('/api', notFoundHandler);
-    app.use(webRouter(config.AFTERGLOW_WEB_DIR ?? fileURLToPath(new URL('../../../frontends', import.meta.url))));
+    app.use(
+      webRouter(config.AFTERGLOW_WEB_DIR ?? fileURLToPath(new URL('../../../frontends', import.meta.url))),
+    );
     app.use(problemHandler(ctx.logger));
 
     const realtime = ctx.local.get('realtime');

@@ -1,3 +1,225 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { Camera, Images, Loader2, SearchX } from 'lucide-react';
+import { Button, Skeleton, apiRequest, buttonClass, useEventSocket } from '@afterglow/ui';
+import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
+import { MessageCard } from '../components/MessageCard';
+import { Countdown } from '../gallery/Countdown';
+import { GridSkeleton, PhotoGrid } from '../gallery/PhotoGrid';
+import { PhotoDialog } from '../gallery/PhotoDialog';
+import { useCountdown } from '../gallery/useCountdown';
+import { YourShots } from '../gallery/YourShots';
+import {
+  devicePhotosKey,
+  eventKey,
+  eventPhotosKey,
+  isNotFound,
+  useEventByCode,
+  type DevicePhotos,
+  type EventPhotosPage,
+} from '../lib/api';
+import { normalizeCode } from '../lib/code';
+import { formatRange } from '../lib/format';
+import { getDeviceId } from '../lib/storage';
+
+/** Spec section 7: the gallery polls the event's photos every 10 seconds. */
+const GALLERY_POLL_MS = 10_000;
+
+/** /gallery/{code}: the countdown, then everyone's photos; and the guest's own shots. */
 export function Gallery() {
-  return <h1 className="p-6 text-2xl font-bold">Gallery</h1>;
+  const { code: raw = '' } = useParams();
+  const code = normalizeCode(raw);
+  const eventQ = useEventByCode(code);
+
+  if (eventQ.isPending) return <GallerySkeleton />;
+  if (eventQ.isError) {
+    return isNotFound(eventQ.error) ? (
+      <MessageCard
+        alert
+        icon={<SearchX aria-hidden className="h-7 w-7" />}
+        title="Event not found"
+        actions={
+          <Link to="/join" className={buttonClass('primary', 'md', 'w-full')}>
+            Enter a Code
+          </Link>
+        }
+      >
+        <p>Check the code with your host and try again.</p>
+      </MessageCard>
+    ) : (
+      <MessageCard
+        alert
+        title="Something went wrong"
+        actions={<Button onClick={() => void eventQ.refetch()}>Try again</Button>}
+      >
+        <p>We couldn’t load this gallery. Check your connection and try again.</p>
+      </MessageCard>
+    );
+  }
+  return <EventGallery key={code} code={code} event={eventQ.data} />;
+}
+
+function GallerySkeleton() {
+  return (
+    <div role="status" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
+      <span className="sr-only">Loading the gallery</span>
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-32 w-full" />
+      <GridSkeleton />
+    </div>
+  );
+}
+
+function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
+  const qc = useQueryClient();
+  const deviceId = getDeviceId(code);
+  const [open, setOpen] = useState<number | null>(null);
+
+  const photosQ = useInfiniteQuery<
+    EventPhotosPage,
+    Error,
+    InfiniteData<EventPhotosPage, string | null>,
+    readonly unknown[],
+    string | null
+  >({
+    queryKey: eventPhotosKey(code),
+    queryFn: ({ pageParam }) =>
+      apiRequest<EventPhotosPage>(
+        'GET',
+        `/api/events/${code}/photos${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
+      ),
+    initialPageParam: null,
+    getNextPageParam: (last) => last.nextCursor,
+    refetchInterval: GALLERY_POLL_MS,
+  });
+  const shotsQ = useQuery<DevicePhotos>({
+    queryKey: devicePhotosKey(deviceId ?? ''),
+    enabled: !!deviceId,
+    refetchInterval: GALLERY_POLL_MS,
+  });
+
+  const refreshPhotos = () => {
+    void qc.invalidateQueries({ queryKey: eventPhotosKey(code) });
+    if (deviceId) void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
+  };
+  useEventSocket(event.id, (m) => {
+    if (m.type === 'photo_approved') refreshPhotos();
+  });
+
+  const first = photosQ.data?.pages[0];
+  const revealAt = first?.revealAt ?? event.revealAt;
+  const revealed = first?.revealed ?? false;
+  const liveMode = first?.liveMode ?? event.liveMode;
+  const target = revealAt ? Date.parse(revealAt) : null;
+  const remaining = useCountdown(revealed ? null : target, () => {
+    // The reveal time has come: ask again right away rather than at the next poll.
+    void qc.invalidateQueries({ queryKey: eventKey(code) });
+    refreshPhotos();
+  });
+
+  const photos = useMemo(() => {
+    const seen = new Set<string>();
+    const out: PhotoDto[] = [];
+    for (const page of photosQ.data?.pages ?? [])
+      for (const p of page.photos)
+        if (!seen.has(p.id)) {
+          seen.add(p.id);
+          out.push(p);
+        }
+    return out;
+  }, [photosQ.data]);
+
+  const left = shotsQ.data?.shotsRemaining ?? 0;
+  const showPhotos = revealed || liveMode;
+
+  return (
+    <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-6 sm:py-10">
+      <header className="space-y-3">
+        <div>
+          <h1 className="text-3xl font-bold text-neutral-900">{event.name}</h1>
+          <p className="mt-1 text-neutral-700">{formatRange(event.startsAt, event.endsAt)}</p>
+        </div>
+        {deviceId && left > 0 && (
+          <Link to={`/camera/${code}`} className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
+            <Camera aria-hidden className="h-5 w-5" />
+            Take More Photos ({left} left)
+          </Link>
+        )}
+      </header>
+
+      {!revealed && remaining && revealAt && <Countdown remaining={remaining} revealAt={revealAt} />}
+
+      <section aria-labelledby="event-photos" className="space-y-3">
+        <div className="flex items-baseline justify-between gap-3">
+          <h2 id="event-photos" className="text-xl font-bold text-neutral-900">
+            Event Photos
+          </h2>
+          {showPhotos && photos.length > 0 && (
+            <p className="text-sm text-neutral-700">
+              {photos.length}
+              {photosQ.hasNextPage ? '+' : ''} {photos.length === 1 ? 'photo' : 'photos'}
+            </p>
+          )}
+        </div>
+        {photosQ.isPending ? (
+          <GridSkeleton />
+        ) : photosQ.isError && !photosQ.data ? (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+            <p>We couldn’t load the photos. Check your connection.</p>
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => void photosQ.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : !showPhotos ? (
+          <EmptyPhotos>
+            {revealAt
+              ? 'Everyone’s photos appear here at the reveal. Until then, they’re developing.'
+              : 'Everyone’s photos appear here once the host reveals them.'}
+          </EmptyPhotos>
+        ) : photos.length === 0 ? (
+          <EmptyPhotos>
+            {revealed
+              ? 'No photos yet. Check back soon.'
+              : 'Live photos appear here as soon as the host approves them.'}
+          </EmptyPhotos>
+        ) : (
+          <>
+            <PhotoGrid photos={photos} onOpen={setOpen} />
+            {photosQ.hasNextPage && (
+              <Button
+                variant="outline"
+                className="w-full"
+                disabled={photosQ.isFetchingNextPage}
+                onClick={() => void photosQ.fetchNextPage()}
+              >
+                {photosQ.isFetchingNextPage && <Loader2 aria-hidden className="h-5 w-5 animate-spin" />}
+                Load More Photos
+              </Button>
+            )}
+            <PhotoDialog photos={photos} index={open} onIndexChange={setOpen} kind="Event photo" />
+          </>
+        )}
+      </section>
+
+      <YourShots
+        code={code}
+        deviceId={deviceId}
+        data={shotsQ.data}
+        loading={shotsQ.isPending && !!deviceId}
+        error={shotsQ.error}
+        onRetry={() => void shotsQ.refetch()}
+      />
+    </div>
+  );
+}
+
+function EmptyPhotos({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 bg-white/70 px-4 py-10 text-center text-neutral-700">
+      <Images aria-hidden className="h-8 w-8 text-[var(--ag-primary-ink)]" />
+      <p>{children}</p>
+    </div>
+  );
 }

@@ -1,6 +1,162 @@
-export function JoinByCode() {
-  return <h1 className="p-6 text-2xl font-bold">Join</h1>;
-}
+import { useId, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
+import { Camera, Loader2, SearchX } from 'lucide-react';
+import { ApiError, Button, Card, apiRequest, toast } from '@afterglow/ui';
+import { createDeviceSchema } from '@afterglow/contracts';
+import { CodeField } from '../components/CodeField';
+import { EventSummary, EventSummarySkeleton } from '../join/EventSummary';
+import { QrScanButton } from '../join/QrScanButton';
+import { isNotFound, useEventByCode, type JoinResult } from '../lib/api';
+import { isCompleteCode, normalizeCode } from '../lib/code';
+import { getAnonId, setDeviceId } from '../lib/storage';
+
+const NAME_MAX = 50;
+
+/** /join/{code}: check the event, give an optional name, get a device and go to the camera. */
 export function Join() {
-  return <h1 className="p-6 text-2xl font-bold">Join event</h1>;
+  const { code = '' } = useParams();
+  // A new code in the address (a scanned QR code) starts over.
+  return <JoinForm key={code} initialCode={normalizeCode(code)} />;
+}
+
+function JoinForm({ initialCode }: { initialCode: string }) {
+  const navigate = useNavigate();
+  const nameId = useId();
+  const [code, setCode] = useState(initialCode);
+  const [name, setName] = useState('');
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [codeBlurred, setCodeBlurred] = useState(false);
+  const complete = isCompleteCode(code);
+  const eventQ = useEventByCode(code, complete);
+
+  const join = useMutation({
+    // Fail with a message rather than wait silently while the phone says it is offline.
+    networkMode: 'always',
+    mutationFn: (body: { anonId: string; displayName: string | null }) =>
+      apiRequest<JoinResult>('POST', `/api/events/${code}/devices`, body),
+    onSuccess: (device) => {
+      setDeviceId(code, device.id);
+      navigate(`/camera/${code}`);
+    },
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: err instanceof ApiError ? err.detail : 'Failed to join event',
+        variant: 'destructive',
+      }),
+  });
+
+  const found = complete && eventQ.isSuccess;
+  const submit = () => {
+    if (!found || join.isPending) return;
+    const parsed = createDeviceSchema.safeParse({ anonId: getAnonId(), displayName: name });
+    if (!parsed.success) {
+      setNameError(parsed.error.issues[0]?.message ?? 'Please check your name');
+      return;
+    }
+    setNameError(null);
+    join.mutate(parsed.data);
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
+      <h1 className="mb-1 text-center text-3xl font-bold text-neutral-900">Join an Event</h1>
+      <p className="mb-6 text-center text-neutral-700">
+        Check the event, add your name if you like, and start shooting.
+      </p>
+      <Card className="p-5 sm:p-6">
+        <form
+          noValidate
+          className="space-y-5"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <CodeField
+            value={code}
+            onChange={setCode}
+            onBlur={() => setCodeBlurred(true)}
+            showError={codeBlurred || !isCompleteCode(initialCode)}
+          />
+
+          <div aria-live="polite">
+            {complete &&
+              (eventQ.fetchStatus === 'paused' && eventQ.isPending ? (
+                <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-900">
+                  You’re offline. We’ll look up the event as soon as you’re back online.
+                </p>
+              ) : eventQ.isPending ? (
+                <EventSummarySkeleton />
+              ) : eventQ.isError ? (
+                isNotFound(eventQ.error) ? (
+                  <p
+                    role="alert"
+                    className="flex items-center gap-2 rounded-xl bg-red-50 p-4 font-semibold text-red-800"
+                  >
+                    <SearchX aria-hidden className="h-5 w-5 shrink-0" />
+                    Event not found
+                  </p>
+                ) : (
+                  <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+                    <p className="font-semibold">We couldn’t check this code.</p>
+                    <p className="text-sm">Check your connection and try again.</p>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="mt-3"
+                      onClick={() => void eventQ.refetch()}
+                    >
+                      Try again
+                    </Button>
+                  </div>
+                )
+              ) : (
+                <EventSummary event={eventQ.data} />
+              ))}
+          </div>
+
+          <div>
+            <label htmlFor={nameId} className="mb-1.5 block text-sm font-semibold text-neutral-800">
+              Your Name <span className="font-normal text-neutral-600">(optional)</span>
+            </label>
+            <input
+              id={nameId}
+              name="displayName"
+              value={name}
+              onChange={(e) => {
+                setName(e.target.value.slice(0, NAME_MAX));
+                setNameError(null);
+              }}
+              maxLength={NAME_MAX}
+              autoComplete="nickname"
+              enterKeyHint="go"
+              placeholder="So friends know who took it"
+              aria-invalid={nameError ? true : undefined}
+              aria-describedby={nameError ? `${nameId}-error` : undefined}
+              className="h-12 w-full rounded-xl border-2 border-neutral-300 bg-white px-4 text-neutral-900 placeholder:text-neutral-500 focus:border-[var(--ag-primary-strong)] focus:outline-none focus:ring-4 focus:ring-[var(--ag-primary-soft)]"
+            />
+            {nameError && (
+              <p id={`${nameId}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
+                {nameError}
+              </p>
+            )}
+          </div>
+
+          <Button type="submit" size="lg" className="w-full" disabled={!found || join.isPending}>
+            {join.isPending ? (
+              <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
+            ) : (
+              <Camera aria-hidden className="h-5 w-5" />
+            )}
+            {join.isPending ? 'Joining...' : 'Start Taking Photos'}
+          </Button>
+        </form>
+        <div className="mt-3">
+          <QrScanButton />
+        </div>
+      </Card>
+    </div>
+  );
 }

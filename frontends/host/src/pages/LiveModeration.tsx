@@ -1,3 +1,116 @@
+import type { HostEvent, PhotoDto } from '@afterglow/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft, Inbox } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { Button, Card, Skeleton, errorText } from '@afterglow/ui';
+import { EventLoadError, NotYourEvent } from '../components/EventStates';
+import { AuthGate } from '../components/LoginRequired';
+import { LiveModeControls } from '../components/moderation/LiveModeControls';
+import { PendingPhotoCard } from '../components/moderation/PendingPhotoCard';
+import { useEvent } from '../hooks/useEvent';
+import { useLiveRefresh } from '../hooks/useLiveRefresh';
+import { isHostView, keys } from '../lib/api';
+import { plural } from '../lib/format';
+
+const PENDING_POLL_MS = 5000;
+
+/** /live-moderation/:id */
 export function LiveModeration() {
-  return <h1 className="p-6 text-2xl font-bold">LiveModeration</h1>;
+  const { id = '' } = useParams();
+  return (
+    <AuthGate message="Please log in to moderate your event" returnTo={`/live-moderation/${id}`}>
+      <ModerationLoader id={id} />
+    </AuthGate>
+  );
+}
+
+function ModerationLoader({ id }: { id: string }) {
+  const event = useEvent(id);
+  if (event.isPending)
+    return (
+      <div className="mx-auto max-w-6xl space-y-4 px-4 py-8" aria-busy="true">
+        <span role="status" className="sr-only">
+          Loading your event
+        </span>
+        <Skeleton className="h-10 w-2/3 max-w-md" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  if (event.isError) return <EventLoadError error={event.error} onRetry={() => void event.refetch()} />;
+  if (!isHostView(event.data)) return <NotYourEvent />;
+  return <Moderation event={event.data} />;
+}
+
+function Moderation({ event }: { event: HostEvent }) {
+  const pending = useQuery<PhotoDto[]>({
+    queryKey: keys.pending(event.id),
+    refetchInterval: PENDING_POLL_MS,
+  });
+  useLiveRefresh(event.id, ['photo_uploaded', 'photo_moderated'], [keys.pending(event.id)]);
+  const photos = pending.data ?? [];
+  const refresh = () => void pending.refetch();
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
+      <Link
+        to={`/host/dashboard/${event.id}`}
+        className="inline-flex items-center gap-1 text-sm font-medium text-[var(--ag-primary-ink)] hover:underline"
+      >
+        <ArrowLeft aria-hidden className="h-4 w-4" />
+        Back to dashboard
+      </Link>
+      <header className="space-y-4">
+        <div>
+          <p className="text-sm font-semibold uppercase tracking-wide text-[var(--ag-primary-ink)]">
+            Live moderation
+          </p>
+          <h1 className="break-words text-3xl font-extrabold">{event.name}</h1>
+        </div>
+        <LiveModeControls event={event} />
+        <p className="text-sm text-neutral-600">
+          Approved photos appear on the live display while live mode is on. New photos arrive here by
+          themselves.
+        </p>
+      </header>
+
+      <section aria-labelledby="pending-heading">
+        <h2 id="pending-heading" className="mb-3 text-xl font-bold">
+          Waiting for review{' '}
+          {pending.data && (
+            <span className="text-base font-medium text-neutral-600" aria-live="polite">
+              ({plural(photos.length, 'photo')})
+            </span>
+          )}
+        </h2>
+        {pending.isPending ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
+            {Array.from({ length: 3 }, (_, i) => (
+              <Skeleton key={i} className="h-80" />
+            ))}
+          </div>
+        ) : pending.isError && !pending.data ? (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+            <p className="mb-3">{errorText(pending.error, 'The pending photos could not be loaded.')}</p>
+            <Button variant="outline" size="sm" onClick={refresh}>
+              Try again
+            </Button>
+          </div>
+        ) : photos.length === 0 ? (
+          <Card className="flex flex-col items-center gap-2 py-12 text-center">
+            <Inbox aria-hidden className="h-10 w-10 text-neutral-400" />
+            <p className="text-lg font-semibold">All caught up!</p>
+            <p className="text-neutral-600">No photos are waiting for review. New ones will show up here.</p>
+          </Card>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {photos.map((p) => (
+              <li key={p.id}>
+                <PendingPhotoCard photo={p} onBroken={refresh} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
 }

@@ -1,3 +1,73 @@
+import { useQuery } from '@tanstack/react-query';
+import { Camera, X } from 'lucide-react';
+import { useMemo } from 'react';
+import { Link, useParams } from 'react-router';
+import { Spinner, apiRequest } from '@afterglow/ui';
+import { EventLoadError } from '../components/EventStates';
+import { ScreenMessage } from '../components/slideshow/ScreenMessage';
+import { SlideDeck } from '../components/slideshow/SlideDeck';
+import { useCarousel } from '../hooks/useCarousel';
+import { useEvent } from '../hooks/useEvent';
+import { usePreload } from '../hooks/usePreload';
+import type { EventPhotosPage } from '../lib/api';
+
+const AUTOPLAY_MS = 8000;
+const PHOTOS_POLL_MS = 5000;
+
+/** /slideshow/:code: the host's full-screen slideshow of the event's photos. */
 export function Slideshow() {
-  return <h1 className="p-6 text-2xl font-bold">Slideshow</h1>;
+  const { code = '' } = useParams();
+  const event = useEvent(code);
+  const photosQuery = useQuery({
+    queryKey: ['host', 'slideshow', code],
+    queryFn: () =>
+      apiRequest<EventPhotosPage>('GET', `/api/events/${encodeURIComponent(code)}/photos?limit=500`),
+    refetchInterval: PHOTOS_POLL_MS,
+    enabled: !!code,
+  });
+  // The host sees every photo; rejected ones and those still processing stay off the screen.
+  const photos = useMemo(
+    () => (photosQuery.data?.photos ?? []).filter((p) => p.status !== 'rejected' && p.displayUrl).reverse(),
+    [photosQuery.data],
+  );
+  const carousel = useCarousel(photos.length, AUTOPLAY_MS);
+  const current = photos[carousel.index];
+  usePreload(photos.length > 1 ? photos[(carousel.index + 1) % photos.length]?.displayUrl : null);
+
+  const eventId = event.data?.id ?? photos[0]?.eventId;
+  const error = photosQuery.error ?? event.error;
+
+  return (
+    <div className="relative flex h-dvh flex-col overflow-hidden bg-neutral-950 text-white">
+      <div className="absolute inset-x-0 top-0 z-10 flex items-center justify-between gap-3 p-4">
+        <h1 className="flex min-w-0 items-center gap-2 truncate rounded-full bg-black/40 px-4 py-2 text-lg font-semibold backdrop-blur">
+          <Camera aria-hidden className="h-5 w-5 shrink-0" />
+          <span className="truncate">{event.data?.name ?? 'Slideshow'}</span>
+        </h1>
+        <Link
+          to={eventId ? `/host/dashboard/${eventId}` : '/'}
+          aria-label="Close slideshow"
+          className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/15 backdrop-blur transition hover:bg-white/30 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70"
+        >
+          <X aria-hidden className="h-6 w-6" />
+        </Link>
+      </div>
+
+      {photosQuery.isPending ? (
+        <div className="flex flex-1 items-center justify-center">
+          <Spinner label="Loading photos" />
+        </div>
+      ) : error && !photosQuery.data ? (
+        <div className="flex flex-1 items-center text-neutral-900">
+          <EventLoadError error={error} onRetry={() => void photosQuery.refetch()} />
+        </div>
+      ) : !current ? (
+        <ScreenMessage icon={Camera} title="No Photos Yet">
+          <p>Waiting for guests to capture moments...</p>
+        </ScreenMessage>
+      ) : (
+        <SlideDeck photos={photos} carousel={carousel} onBroken={() => void photosQuery.refetch()} />
+      )}
+    </div>
+  );
 }

@@ -7,7 +7,8 @@ const NOT_SPA = /^\/(api|uploads|idp|ws|remotes|livez|readyz)(\/|$)/;
 
 /** Hashed files never change; the manifests, entries and the page must be revalidated. */
 function cacheHeaders(res: Response, path: string) {
-  if (/\.[0-9a-f]{8}\.(js|css)(\.map)?$/.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  if (/\.[0-9a-f]{8}\.(js|css)(\.map)?$/.test(path))
+    res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
 }
 
@@ -20,7 +21,14 @@ export function webRouter(webDir: string): Router {
   const shellDist = join(webDir, 'shell', 'dist');
   const index = join(shellDist, 'index.html');
   for (const name of REMOTES) {
-    r.use(`/remotes/${name}`, express.static(join(webDir, name, 'dist'), { index: false, fallthrough: true, setHeaders: cacheHeaders }));
+    r.use(
+      `/remotes/${name}`,
+      express.static(join(webDir, name, 'dist'), {
+        index: false,
+        fallthrough: true,
+        setHeaders: cacheHeaders,
+      }),
+    );
   }
   r.use('/remotes', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
@@ -32,7 +40,9 @@ export function webRouter(webDir: string): Router {
       res
         .status(503)
         .type('text/plain')
-        .send('The Afterglow web app has not been built yet: run `npm run build` (npm start does it for you).');
+        .send(
+          'The Afterglow web app has not been built yet: run `npm run build` (npm start does it for you).',
+        );
       return;
     }
     res.setHeader('Cache-Control', 'no-cache');

@@ -1,0 +1,36 @@
+import type { Page, TestInfo } from '@playwright/test';
+
+/** Signs up (or in) on the embedded identity provider's page, which the app sent us to. */
+export async function signUpAtIdp(
+  page: Page,
+  email: string,
+  password: string,
+  action: 'Create account' | 'Sign in' = 'Create account',
+) {
+  await page.waitForURL(/\/idp\/interaction\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: action }).click();
+  // back through /api/callback, which sets the session, to the page we came for
+  await page.waitForURL((u) => !u.pathname.startsWith('/idp') && !u.pathname.startsWith('/api/'));
+}
+
+/** A unique address per run, so re-runs never collide with an account made before. */
+export const uniqueEmail = (who: string) =>
+  `${who}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@e2e.test`;
+
+/** A screenshot kept with the run's artifacts (test-results/), never committed. */
+export async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** Local date and time strings as <input type=date|time> want them. */
+export function localParts(d: Date) {
+  return {
+    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
+}
+
+export const PHONE = { width: 360, height: 740 };

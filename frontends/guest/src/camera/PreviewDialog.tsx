@@ -1,0 +1,146 @@
+import { useId, useRef, useState } from 'react';
+import { Check, Download, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
+import { CAPTION_MAX } from '@afterglow/contracts';
+import { Button } from '@afterglow/ui';
+import { Modal } from '../components/Modal';
+import type { CapturedShot } from './upload';
+
+const DARK_BUTTON =
+  'inline-flex items-center justify-center gap-2 rounded-xl bg-white/10 font-semibold text-white transition hover:bg-white/20 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/40 disabled:cursor-not-allowed disabled:opacity-50';
+
+interface PreviewDialogProps {
+  shot: CapturedShot;
+  allowCaptions: boolean;
+  /** the event allows no retakes: every capture is kept */
+  noRetakes: boolean;
+  uploading: boolean;
+  /** the last upload's failure, if any: the photo stays here until it is stored */
+  error: { message: string; retryable: boolean } | null;
+  onRetake: () => void;
+  onKeep: (caption: string) => void;
+}
+
+/** The captured photo with an optional caption, Retake and Keep Photo. It never closes by itself. */
+export function PreviewDialog({
+  shot,
+  allowCaptions,
+  noRetakes,
+  uploading,
+  error,
+  onRetake,
+  onKeep,
+}: PreviewDialogProps) {
+  const [caption, setCaption] = useState('');
+  const captionId = useId();
+  // Focus the main action, not the caption: on a phone that would cover the photo with the keyboard.
+  const keep = useRef<HTMLButtonElement>(null);
+  return (
+    <Modal
+      open
+      onOpenChange={() => undefined}
+      dismissible={false}
+      title="Your photo"
+      hideTitle
+      dark
+      initialFocus={keep}
+    >
+      <form
+        className="flex flex-col gap-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!uploading) onKeep(caption);
+        }}
+      >
+        <img
+          src={shot.url}
+          alt="The photo you just took"
+          className="max-h-[50dvh] w-full rounded-xl bg-black object-contain"
+        />
+        {allowCaptions && (
+          <div>
+            <div className="mb-1.5 flex items-baseline justify-between">
+              <label htmlFor={captionId} className="text-sm font-semibold text-white">
+                Caption <span className="font-normal text-white/70">(optional)</span>
+              </label>
+              <span id={`${captionId}-count`} className="text-xs tabular-nums text-white/70">
+                {caption.length}/{CAPTION_MAX}
+              </span>
+            </div>
+            <input
+              id={captionId}
+              value={caption}
+              onChange={(e) => setCaption(e.target.value.slice(0, CAPTION_MAX))}
+              maxLength={CAPTION_MAX}
+              disabled={uploading}
+              enterKeyHint="done"
+              placeholder="Say something about this moment"
+              aria-describedby={`${captionId}-count`}
+              className="h-12 w-full rounded-xl border border-white/20 bg-white/10 px-4 text-white placeholder:text-white/60 focus:border-[var(--ag-accent)] focus:outline-none focus:ring-4 focus:ring-white/20 disabled:opacity-60"
+            />
+          </div>
+        )}
+        {error && (
+          <div
+            role="alert"
+            className="rounded-xl border border-red-400/50 bg-red-500/15 p-3 text-sm text-red-50"
+          >
+            <p className="font-semibold">Upload failed: {error.message}</p>
+            <p className="mt-1 text-red-50/90">
+              {error.retryable
+                ? 'Your photo is safe on this phone. Check your connection and try again.'
+                : 'This photo could not be added to the event. You can still save it to your phone.'}
+            </p>
+            <a
+              href={shot.url}
+              download={`afterglow-${shot.uploadId.slice(0, 8)}.jpg`}
+              className={`${DARK_BUTTON} mt-2 h-9 px-3 text-sm`}
+            >
+              <Download aria-hidden className="h-4 w-4" />
+              Save to phone
+            </a>
+          </div>
+        )}
+        {noRetakes && !error && (
+          <p className="text-center text-sm text-white/80">No retakes at this event: every shot counts.</p>
+        )}
+        <div className="flex gap-3">
+          {(!noRetakes || error?.retryable === false) && (
+            <button
+              type="button"
+              className={`${DARK_BUTTON} h-11 flex-1 px-5`}
+              onClick={onRetake}
+              disabled={uploading}
+            >
+              <RotateCcw aria-hidden className="h-5 w-5 max-[400px]:hidden" />
+              Retake
+            </button>
+          )}
+          <Button
+            ref={keep}
+            type="submit"
+            className="flex-1"
+            disabled={uploading}
+            aria-busy={uploading || undefined}
+          >
+            {uploading ? (
+              <>
+                <Loader2 aria-hidden className="h-5 w-5 animate-spin max-[400px]:hidden" />
+                Uploading...
+              </>
+            ) : error ? (
+              <>
+                <RefreshCw aria-hidden className="h-5 w-5 max-[400px]:hidden" />
+                Retry Upload
+              </>
+            ) : (
+              <>
+                <Check aria-hidden className="h-5 w-5 max-[400px]:hidden" />
+                Keep Photo
+              </>
+            )}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

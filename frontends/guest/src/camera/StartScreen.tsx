@@ -1,0 +1,75 @@
+import { ArrowLeft, Camera as CameraIcon, Images, Loader2 } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '@afterglow/ui';
+import { FilmStrip } from './FilmStrip';
+
+interface StartScreenProps {
+  code: string;
+  eventName: string;
+  shotsRemaining: number;
+  maxShots: number;
+  starting: boolean;
+  error: string | null;
+  onStart: () => void;
+}
+
+/** Before the camera runs: the roll so far and one big button (the browser asks for the camera here). */
+export function StartScreen({
+  code,
+  eventName,
+  shotsRemaining,
+  maxShots,
+  starting,
+  error,
+  onStart,
+}: StartScreenProps) {
+  return (
+    <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-[max(1rem,env(safe-area-inset-top))]">
+      <nav aria-label="Camera" className="flex items-center justify-between">
+        <Link to={`/join/${code}`} className={buttonClass('ghost', 'sm')}>
+          <ArrowLeft aria-hidden className="h-4 w-4" />
+          Back
+        </Link>
+        <Link to={`/gallery/${code}`} className={buttonClass('ghost', 'sm')}>
+          <Images aria-hidden className="h-4 w-4" />
+          Gallery
+        </Link>
+      </nav>
+      <div className="flex flex-1 flex-col items-center justify-center gap-6 text-center">
+        <div className="flex h-24 w-24 items-center justify-center rounded-full bg-[var(--ag-primary-soft)] text-[var(--ag-primary-ink)]">
+          <CameraIcon aria-hidden className="h-12 w-12" />
+        </div>
+        <div>
+          <h1 className="text-2xl font-bold text-neutral-900">{eventName}</h1>
+          <p className="mt-2 text-lg text-neutral-700">
+            <span className="font-bold tabular-nums text-[var(--ag-primary-ink)]">{shotsRemaining}</span> of{' '}
+            {maxShots} shots left
+          </p>
+        </div>
+        <FilmStrip used={maxShots - shotsRemaining} total={maxShots} />
+        {error && (
+          <div
+            role="alert"
+            className="w-full rounded-xl border border-red-200 bg-red-50 p-4 text-left text-sm text-red-800"
+          >
+            <p className="font-semibold">{error}</p>
+            <p className="mt-1">
+              Allow camera access for this site in your browser settings, then try again.
+            </p>
+          </div>
+        )}
+        <Button size="lg" className="w-full" onClick={onStart} disabled={starting}>
+          {starting ? (
+            <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
+          ) : (
+            <CameraIcon aria-hidden className="h-5 w-5" />
+          )}
+          {starting ? 'Starting Camera...' : 'Start Camera'}
+        </Button>
+        <p className="text-sm text-neutral-600">
+          Photos stay hidden until the reveal, like a real disposable camera.
+        </p>
+      </div>
+    </div>
+  );
+}

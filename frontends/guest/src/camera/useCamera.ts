@@ -1,0 +1,122 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { CaptureError, captureFrame } from './capture';
+
+export type Facing = 'environment' | 'user';
+export type CameraStatus = 'idle' | 'starting' | 'streaming';
+
+/** Shown on the start screen when getUserMedia fails (spec section 8). */
+export const CAMERA_UNAVAILABLE = 'Camera access denied or not available';
+
+function stopStream(stream: MediaStream | null) {
+  stream?.getTracks().forEach((t) => t.stop());
+}
+
+async function openCamera(facing: Facing, exact: boolean): Promise<MediaStream> {
+  if (!navigator.mediaDevices?.getUserMedia) throw new Error(CAMERA_UNAVAILABLE);
+  return navigator.mediaDevices.getUserMedia({
+    audio: false,
+    video: {
+      facingMode: exact ? { exact: facing } : { ideal: facing },
+      width: { ideal: 1920 },
+      height: { ideal: 1080 },
+    },
+  });
+}
+
+/**
+ * The camera helper (spec section 4): idle or streaming. Rear camera preferred at an ideal 1920x1080;
+ * switching toggles rear and front and falls back to the default camera; capture takes a frame at
+ * native resolution as JPEG 0.8. Every track is stopped on stop() and when the component unmounts.
+ */
+export function useCamera() {
+  const streamRef = useRef<MediaStream | null>(null);
+  const videoRef = useRef<HTMLVideoElement | null>(null);
+  /** bumps on every start/stop so a slow getUserMedia answer that lost the race is thrown away */
+  const generation = useRef(0);
+  /** false once the component is gone: a late start() must not leave a camera running */
+  const alive = useRef(true);
+  const [status, setStatus] = useState<CameraStatus>('idle');
+  const [facing, setFacing] = useState<Facing>('environment');
+  const [error, setError] = useState<string | null>(null);
+
+  const show = (stream: MediaStream | null) => {
+    const el = videoRef.current;
+    if (!el) return;
+    el.srcObject = stream;
+    if (stream) void el.play().catch(() => undefined);
+  };
+
+  /** Ref callback for the <video>: attaches the live stream whenever the element appears. */
+  const attachVideo = useCallback((el: HTMLVideoElement | null) => {
+    videoRef.current = el;
+    if (el && streamRef.current && el.srcObject !== streamRef.current) show(streamRef.current);
+  }, []);
+
+  const release = () => {
+    stopStream(streamRef.current);
+    streamRef.current = null;
+    show(null);
+  };
+
+  const stop = useCallback(() => {
+    generation.current++;
+    release();
+    setStatus('idle');
+  }, []);
+
+  /** Opens the camera; answers whether it streams. `exact` insists on that facing (used to switch). */
+  const start = useCallback(async (want: Facing = 'environment', exact = false): Promise<boolean> => {
+    if (!alive.current) return false;
+    const gen = ++generation.current;
+    // Phones cannot open two cameras at once: let go of the current one first.
+    release();
+    setStatus('starting');
+    try {
+      const stream = await openCamera(want, exact);
+      if (gen !== generation.current || !alive.current) {
+        stopStream(stream);
+        return false;
+      }
+      streamRef.current = stream;
+      const actual = stream.getVideoTracks()[0]?.getSettings().facingMode;
+      setFacing(actual === 'user' || actual === 'environment' ? actual : want);
+      show(stream);
+      setError(null);
+      setStatus('streaming');
+      return true;
+    } catch {
+      if (gen === generation.current) {
+        setStatus('idle');
+        setError(CAMERA_UNAVAILABLE);
+      }
+      return false;
+    }
+  }, []);
+
+  /** Rear ⇄ front; if that camera cannot be opened, restarts the default one. */
+  const switchCamera = useCallback(async (): Promise<'switched' | 'fallback' | 'failed'> => {
+    const next: Facing = facing === 'environment' ? 'user' : 'environment';
+    if (await start(next, true)) return 'switched';
+    return (await start('environment')) ? 'fallback' : 'failed';
+  }, [facing, start]);
+
+  const capture = useCallback(async (): Promise<Blob> => {
+    const video = videoRef.current;
+    if (!video || !streamRef.current) throw new CaptureError('Camera not ready');
+    return captureFrame(video);
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    return () => {
+      alive.current = false;
+      generation.current++;
+      stopStream(streamRef.current);
+      streamRef.current = null;
+    };
+  }, []);
+
+  return { status, facing, error, start, stop, switchCamera, capture, attachVideo };
+}
+
+export type CameraControls = ReturnType<typeof useCamera>;

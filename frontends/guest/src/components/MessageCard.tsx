@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Card } from '@afterglow/ui';
+
+/** A centred card with a heading, a line of text and actions: empty, error and "not yet" states. */
+export function MessageCard({
+  icon,
+  title,
+  children,
+  actions,
+  alert = false,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  actions?: ReactNode;
+  /** announce it (errors) */
+  alert?: boolean;
+}) {
+  return (
+    <div className="mx-auto w-full max-w-md px-4 py-10">
+      <Card className="text-center">
+        <div role={alert ? 'alert' : undefined}>
+          {icon && (
+            <div className="mx-auto mb-4 flex h-14 w-14 items-center justify-center rounded-full bg-[var(--ag-primary-soft)] text-[var(--ag-primary-ink)]">
+              {icon}
+            </div>
+          )}
+          <h1 className="mb-2 text-2xl font-bold text-neutral-900">{title}</h1>
+          {children && <div className="text-neutral-700">{children}</div>}
+        </div>
+        {actions && <div className="mt-6 flex flex-col gap-3">{actions}</div>}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import type { ReactNode } from 'react';
+import { Hourglass } from 'lucide-react';
+import type { PhotoDto } from '@afterglow/contracts';
+import { photoAuthor } from '../lib/format';
+import { stableUrl } from '../lib/stableUrl';
+
+interface PhotoGridProps {
+  photos: PhotoDto[];
+  onOpen: (index: number) => void;
+  /** something drawn over a tile (a status badge) */
+  badge?: (photo: PhotoDto) => ReactNode;
+  /** the tile's accessible name */
+  label?: (photo: PhotoDto, index: number) => string;
+}
+
+const defaultLabel = (p: PhotoDto, i: number) =>
+  `Open photo ${i + 1}, ${photoAuthor(p)}${p.caption ? `: ${p.caption}` : ''}`;
+
+/** Square thumbnails, three across on a phone; each opens the photo large. */
+export function PhotoGrid({ photos, onOpen, badge, label = defaultLabel }: PhotoGridProps) {
+  return (
+    <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-5">
+      {photos.map((p, i) => {
+        const thumb = stableUrl(p.thumbUrl);
+        return (
+          <li key={p.id} className="relative">
+            <button
+              type="button"
+              onClick={() => onOpen(i)}
+              aria-label={label(p, i)}
+              className="block aspect-square w-full overflow-hidden rounded-lg bg-neutral-200 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-strong)] active:scale-[0.98]"
+            >
+              {thumb ? (
+                <img
+                  src={thumb}
+                  alt=""
+                  loading="lazy"
+                  decoding="async"
+                  className="h-full w-full object-cover"
+                />
+              ) : (
+                <span className="flex h-full w-full items-center justify-center text-neutral-500">
+                  <Hourglass aria-hidden className="h-6 w-6" />
+                </span>
+              )}
+            </button>
+            {badge?.(p)}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function GridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <div aria-hidden className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2">
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="aspect-square animate-pulse rounded-lg bg-neutral-200" />
+      ))}
+    </div>
+  );
+}

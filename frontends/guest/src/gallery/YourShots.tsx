@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Camera } from 'lucide-react';
+import type { PhotoDto } from '@afterglow/contracts';
+import { Button, buttonClass } from '@afterglow/ui';
+import { isForbidden, isNotFound, type DevicePhotos } from '../lib/api';
+import { plural } from '../lib/format';
+import { GridSkeleton, PhotoGrid } from './PhotoGrid';
+import { PhotoDialog } from './PhotoDialog';
+
+/** A guest's own shot, in words: renditions still being made, awaiting the host, shown or hidden. */
+export function shotStatus(p: PhotoDto): { label: string; tone: string } {
+  if (p.status === 'rejected') return { label: 'Rejected', tone: 'bg-red-700 text-white' };
+  if (!p.processed || !p.thumbUrl) return { label: 'Developing', tone: 'bg-amber-300 text-neutral-900' };
+  if (p.status === 'approved') return { label: 'Approved', tone: 'bg-emerald-700 text-white' };
+  return { label: 'Pending review', tone: 'bg-white text-neutral-900' };
+}
+
+interface YourShotsProps {
+  code: string;
+  deviceId: string | null;
+  data: DevicePhotos | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+export function YourShots({ code, deviceId, data, loading, error, onRetry }: YourShotsProps) {
+  const [open, setOpen] = useState<number | null>(null);
+  return (
+    <section aria-labelledby="your-shots" className="space-y-3">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="your-shots" className="text-xl font-bold text-neutral-900">
+          Your Shots
+        </h2>
+        {data && (
+          <p className="text-sm text-neutral-700">
+            <span className="font-semibold tabular-nums">{plural(data.shotsRemaining, 'shot')}</span>{' '}
+            remaining of {data.maxShots}
+          </p>
+        )}
+      </div>
+      {!deviceId ? (
+        <div className="rounded-xl border border-dashed border-neutral-300 bg-white/70 p-5 text-center">
+          <p className="mb-3 text-neutral-700">You haven’t joined this event on this phone yet.</p>
+          <Link to={`/join/${code}`} className={buttonClass('outline', 'sm')}>
+            Join Event
+          </Link>
+        </div>
+      ) : loading ? (
+        <GridSkeleton count={3} />
+      ) : isForbidden(error) || isNotFound(error) ? (
+        <div className="rounded-xl border border-dashed border-neutral-300 bg-white/70 p-5 text-center">
+          <p className="mb-3 text-neutral-700">
+            This phone’s roll of film was not found. Join the event again to see it.
+          </p>
+          <Link to={`/join/${code}`} className={buttonClass('outline', 'sm')}>
+            Join Event
+          </Link>
+        </div>
+      ) : error || !data ? (
+        <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
+          <p>We couldn’t load your shots.</p>
+          <Button variant="outline" size="sm" className="mt-2" onClick={onRetry}>
+            Try again
+          </Button>
+        </div>
+      ) : data.photos.length === 0 ? (
+        <div className="rounded-xl border border-dashed border-neutral-300 bg-white/70 p-5 text-center">
+          <p className="mb-3 text-neutral-700">You haven’t taken any photos yet.</p>
+          <Link to={`/camera/${code}`} className={buttonClass('primary', 'sm')}>
+            <Camera aria-hidden className="h-4 w-4" />
+            Open Camera
+          </Link>
+        </div>
+      ) : (
+        <>
+          <PhotoGrid
+            photos={data.photos}
+            onOpen={setOpen}
+            label={(p, i) =>
+              `Open your photo ${i + 1}, ${shotStatus(p).label}${p.caption ? `: ${p.caption}` : ''}`
+            }
+            badge={(p) => {
+              const s = shotStatus(p);
+              return (
+                <span
+                  aria-hidden
+                  className={`pointer-events-none absolute inset-x-0 bottom-0 truncate whitespace-nowrap rounded-b-lg px-1 py-0.5 text-center text-[11px] font-semibold ${s.tone}`}
+                >
+                  {s.label}
+                </span>
+              );
+            }}
+          />
+          <PhotoDialog photos={data.photos} index={open} onIndexChange={setOpen} kind="Your photo" />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+import type { PhotoDto } from '@afterglow/contracts';
+import { Hourglass } from 'lucide-react';
+import { useState } from 'react';
+import { photoAuthor } from '../lib/format';
+
+/**
+ * A photo's image, or a "processing" tile until its renditions exist. A signed URL that no longer
+ * loads (expired) asks the owner to refresh the list, once.
+ */
+export function PhotoThumb({
+  photo,
+  size = 'thumb',
+  onBroken,
+  className = '',
+}: {
+  photo: PhotoDto;
+  size?: 'thumb' | 'display';
+  onBroken?: () => void;
+  className?: string;
+}) {
+  const [reported, setReported] = useState(false);
+  const src =
+    size === 'display' ? (photo.displayUrl ?? photo.thumbUrl) : (photo.thumbUrl ?? photo.displayUrl);
+  const alt = photo.caption
+    ? `“${photo.caption}” by ${photoAuthor(photo)}`
+    : `Photo by ${photoAuthor(photo)}`;
+  if (!src) {
+    return (
+      <div
+        role="img"
+        aria-label={`${alt}, still processing`}
+        className={`flex flex-col items-center justify-center gap-2 bg-neutral-100 text-neutral-600 ${className}`}
+      >
+        <Hourglass aria-hidden className="h-6 w-6" />
+        <span className="text-xs">Processing…</span>
+      </div>
+    );
+  }
+  return (
+    <img
+      src={src}
+      alt={alt}
+      loading="lazy"
+      decoding="async"
+      className={`bg-neutral-100 object-cover ${className}`}
+      onError={() => {
+        if (reported) return;
+        setReported(true);
+        onBroken?.();
+      }}
+    />
+  );
+}

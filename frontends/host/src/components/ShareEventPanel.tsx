@@ -1,0 +1,129 @@
+import { Copy, Link as LinkIcon, Share2 } from 'lucide-react';
+import { useId } from 'react';
+import { Button, toast } from '@afterglow/ui';
+import { copyText } from '../lib/clipboard';
+import { inputClass } from './Field';
+
+export interface ShareableEvent {
+  name: string;
+  code: string;
+  qrCode: string;
+  joinUrl: string;
+}
+
+async function copyCode(code: string) {
+  try {
+    await copyText(code);
+    toast({ title: 'Copied!', description: 'Event code copied to clipboard' });
+  } catch {
+    toast({ title: 'Copy failed', description: 'Could not copy to clipboard', variant: 'destructive' });
+  }
+}
+
+async function copyLink(url: string) {
+  try {
+    await copyText(url);
+    toast({ title: 'Copied!', description: 'Join URL copied to clipboard' });
+  } catch {
+    toast({ title: 'Copy failed', description: 'Could not copy link to clipboard', variant: 'destructive' });
+  }
+}
+
+/** The device's share sheet; the link is copied instead when there is none or it fails. */
+async function shareEvent(e: ShareableEvent) {
+  const data = {
+    title: `Join ${e.name} on Afterglow`,
+    text: `Join my event “${e.name}” on Afterglow with the code ${e.code}`,
+    url: e.joinUrl,
+  };
+  if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(data))) {
+    try {
+      await navigator.share(data);
+      return;
+    } catch (err) {
+      // The person closed the share sheet: nothing failed, so nothing to copy.
+      if (err instanceof DOMException && err.name === 'AbortError') return;
+    }
+  }
+  await copyLink(e.joinUrl);
+}
+
+function siteOf(joinUrl: string): string {
+  try {
+    return new URL(joinUrl).host;
+  } catch {
+    return window.location.host;
+  }
+}
+
+/** QR code, event code, join link, share and copy: on the success screen and the dashboard. */
+export function ShareEventPanel({ event }: { event: ShareableEvent }) {
+  const linkId = useId();
+  const qrSrc = `data:image/svg+xml;utf8,${encodeURIComponent(event.qrCode)}`;
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+        <img
+          src={qrSrc}
+          alt={`QR code to join ${event.name}`}
+          width={176}
+          height={176}
+          className="h-44 w-44 shrink-0 rounded-xl border border-neutral-200 bg-white p-2"
+        />
+        <div className="w-full min-w-0 space-y-4">
+          <div>
+            <p className="text-sm font-semibold text-neutral-700">Event code</p>
+            <div className="mt-1 flex items-center gap-2">
+              <span className="font-mono text-3xl font-bold tracking-[0.2em] text-[var(--ag-primary-ink)]">
+                {event.code}
+              </span>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label="Copy event code"
+                onClick={() => void copyCode(event.code)}
+              >
+                <Copy aria-hidden className="h-5 w-5" />
+              </Button>
+            </div>
+          </div>
+          <div>
+            <label htmlFor={linkId} className="text-sm font-semibold text-neutral-700">
+              Join link
+            </label>
+            <div className="mt-1 flex flex-col gap-2 sm:flex-row">
+              <input
+                id={linkId}
+                readOnly
+                value={event.joinUrl}
+                onFocus={(e) => e.currentTarget.select()}
+                className={`${inputClass} min-w-0 font-mono text-sm`}
+              />
+              <Button variant="outline" onClick={() => void copyLink(event.joinUrl)} className="shrink-0">
+                <LinkIcon aria-hidden className="h-4 w-4" />
+                Copy Link
+              </Button>
+            </div>
+          </div>
+          <Button onClick={() => void shareEvent(event)} className="w-full sm:w-auto">
+            <Share2 aria-hidden className="h-4 w-4" />
+            Share Event
+          </Button>
+        </div>
+      </div>
+      <div className="rounded-xl bg-[var(--ag-accent-soft)] p-4 text-sm text-neutral-800">
+        <p className="mb-2 font-semibold">How guests can join:</p>
+        <ol className="list-decimal space-y-1 pl-5">
+          <li>Scan the QR code with their phone camera</li>
+          <li>
+            Visit the share link: <span className="break-all font-mono">{event.joinUrl}</span>
+          </li>
+          <li>
+            Go to <span className="font-mono">{siteOf(event.joinUrl)}</span> and enter the code{' '}
+            <span className="font-mono font-semibold">{event.code}</span>
+          </li>
+        </ol>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { createEventFormSchema, toCreateEventBody, type HostEvent } from '@afterglow/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { LoaderCircle } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { ApiError, Button, apiRequest, toast } from '@afterglow/ui';
+import { CameraSection } from './CameraSection';
+import { DetailsSection } from './DetailsSection';
+import { FilmSection } from './FilmSection';
+import { FORM_DEFAULTS, SERVER_FIELD, type FormInput, type FormOutput } from './formTypes';
+import { MoodSection } from './MoodSection';
+import { RevealSection } from './RevealSection';
+
+function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+/** The create form: react-hook-form with the shared zod schema, so client and server agree. */
+export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void }) {
+  const {
+    control,
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(createEventFormSchema),
+    defaultValues: FORM_DEFAULTS,
+  });
+
+  const create = useMutation({
+    mutationFn: (values: FormOutput) =>
+      apiRequest<HostEvent>('POST', '/api/events', toCreateEventBody(values, browserTimeZone())),
+    onSuccess: (event) => {
+      toast({
+        title: 'Event Created!',
+        description: 'Your event has been created successfully. Share the code with your guests!',
+        variant: 'success',
+      });
+      onCreated(event);
+    },
+    onError: (err) => {
+      toast({
+        title: 'Error',
+        description: err instanceof ApiError ? err.detail : 'Failed to create event',
+        variant: 'destructive',
+      });
+      if (err instanceof ApiError) {
+        let first = true;
+        for (const [path, message] of Object.entries(err.fieldErrors)) {
+          const field = SERVER_FIELD[path];
+          if (!field) continue;
+          setError(field, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        }
+      }
+    },
+  });
+
+  const onSubmit = handleSubmit((values) => create.mutate(values));
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Create event" className="space-y-6">
+      <DetailsSection register={register} errors={errors} />
+      <CameraSection control={control} />
+      <RevealSection control={control} register={register} errors={errors} />
+      <FilmSection control={control} />
+      <MoodSection control={control} />
+      <Button type="submit" size="lg" className="w-full" disabled={create.isPending}>
+        {create.isPending ? (
+          <>
+            <LoaderCircle aria-hidden className="h-5 w-5 animate-spin" />
+            Creating Event...
+          </>
+        ) : (
+          'Create Event'
+        )}
+      </Button>
+    </form>
+  );
+}

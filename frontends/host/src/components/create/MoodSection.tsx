@@ -1,0 +1,92 @@
+import { COLOR_MOODS, MOODS, type ColorMood } from '@afterglow/contracts';
+import { Palette, RotateCcw, Sparkles } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
+import { Button } from '@afterglow/ui';
+import { clearMoodPreview, MOOD_BACKGROUNDS, previewMood } from '../../lib/moods';
+import { ChoiceCards } from '../ChoiceCards';
+import type { SectionProps } from './formTypes';
+import { Section } from './Section';
+
+function Swatch({ mood }: { mood: ColorMood }) {
+  const m = MOODS[mood];
+  return (
+    <span aria-hidden className="mb-1 flex h-12 overflow-hidden rounded-lg border border-neutral-200">
+      <span className="w-1/3" style={{ background: m.primaryColor }} />
+      <span className="w-1/3" style={{ background: m.accentColor }} />
+      <span className="w-1/3" style={{ background: MOOD_BACKGROUNDS[mood] }} />
+    </span>
+  );
+}
+
+const MOOD_CHOICES = COLOR_MOODS.map((m) => ({
+  value: m,
+  title: MOODS[m].name,
+  description: MOODS[m].description,
+  visual: <Swatch mood={m} />,
+}));
+
+/**
+ * Colour mood (primary, accent and background come together) and the theme preview: while it is
+ * on, the whole interface wears the chosen mood; it is undone on reset and when the form goes away.
+ */
+export function MoodSection({ control }: Pick<SectionProps, 'control'>) {
+  const mood = useWatch({ control, name: 'colorMood' });
+  const [previewing, setPreviewing] = useState(false);
+  const applied = useRef(false);
+
+  useEffect(() => {
+    if (previewing) {
+      previewMood(mood);
+      applied.current = true;
+    } else if (applied.current) {
+      clearMoodPreview();
+      applied.current = false;
+    }
+  }, [previewing, mood]);
+
+  useEffect(
+    () => () => {
+      if (applied.current) clearMoodPreview();
+    },
+    [],
+  );
+
+  return (
+    <Section id="mood-heading" icon={Palette} title="Colour mood">
+      <Controller
+        control={control}
+        name="colorMood"
+        render={({ field }) => (
+          <ChoiceCards
+            name="colorMood"
+            legend="Theme for your guests"
+            hint="Sets the primary colour, the accent colour and the background together."
+            choices={MOOD_CHOICES}
+            value={field.value}
+            onChange={field.onChange}
+            columns="grid-cols-2 sm:grid-cols-3"
+          />
+        )}
+      />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <Button variant="outline" onClick={() => setPreviewing((p) => !p)}>
+          {previewing ? (
+            <>
+              <RotateCcw aria-hidden className="h-4 w-4" />
+              Reset Preview
+            </>
+          ) : (
+            <>
+              <Sparkles aria-hidden className="h-4 w-4" />
+              Preview Theme
+            </>
+          )}
+        </Button>
+        <p aria-live="polite" className="text-sm text-neutral-600">
+          {previewing ? `Previewing the ${MOODS[mood].name} theme across Afterglow.` : ''}
+        </p>
+      </div>
+    </Section>
+  );
+}

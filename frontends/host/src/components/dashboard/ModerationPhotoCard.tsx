@@ -1,0 +1,55 @@
+import type { PhotoDto } from '@afterglow/contracts';
+import { Check, X } from 'lucide-react';
+import { formatDistanceToNow } from 'date-fns';
+import { Button } from '@afterglow/ui';
+import { useModeratePhoto } from '../../hooks/useModeratePhoto';
+import { photoAuthor } from '../../lib/format';
+import { PhotoStatusBadge } from '../PhotoStatusBadge';
+import { PhotoThumb } from '../PhotoThumb';
+
+/** One photo of the Photo Moderation grid, with Approve and Reject. */
+export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
+  const moderate = useModeratePhoto();
+  const busy = moderate.isPending;
+  const author = photoAuthor(photo);
+  const titleId = `photo-${photo.id}-title`;
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="@container flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm"
+    >
+      <PhotoThumb photo={photo} onBroken={onBroken} className="aspect-square w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <PhotoStatusBadge photo={photo} />
+        <h3 id={titleId} className="text-sm font-semibold text-neutral-900">
+          By {author}
+        </h3>
+        {photo.caption && <p className="line-clamp-2 text-sm text-neutral-700">{photo.caption}</p>}
+        <p className="text-xs text-neutral-500">
+          {formatDistanceToNow(new Date(photo.createdAt), { addSuffix: true })}
+        </p>
+        <div className="mt-auto grid grid-cols-1 gap-2 pt-1 @[13rem]:grid-cols-2">
+          <Button
+            size="sm"
+            className="px-2"
+            disabled={busy || photo.status === 'approved'}
+            onClick={() => moderate.mutate({ photoId: photo.id, action: 'approve' })}
+          >
+            <Check aria-hidden className="h-4 w-4" />
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="destructive"
+            className="px-2"
+            disabled={busy || photo.status === 'rejected'}
+            onClick={() => moderate.mutate({ photoId: photo.id, action: 'reject' })}
+          >
+            <X aria-hidden className="h-4 w-4" />
+            Reject
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,126 @@
+import type { PhotoDto } from '@afterglow/contracts';
+import { CheckCheck, ImageOff, LoaderCircle } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { Button, Card, Skeleton, errorText } from '@afterglow/ui';
+import { useApproveAll } from '../../hooks/useApproveAll';
+import { useEventPhotos } from '../../hooks/useEventPhotos';
+import { ModerationPhotoCard } from './ModerationPhotoCard';
+
+type Filter = 'all' | PhotoDto['status'];
+const FILTERS: { id: Filter; label: string }[] = [
+  { id: 'all', label: 'All' },
+  { id: 'pending', label: 'Pending' },
+  { id: 'approved', label: 'Approved' },
+  { id: 'rejected', label: 'Rejected' },
+];
+
+/** 'Photo Moderation': every photo of the event (the host sees all), Approve / Reject, Approve All. */
+export function PhotoModerationGrid({
+  eventId,
+  code,
+  pendingCount,
+}: {
+  eventId: string;
+  code: string;
+  pendingCount: number | undefined;
+}) {
+  const photosQuery = useEventPhotos(code);
+  const approveAll = useApproveAll(eventId);
+  const [filter, setFilter] = useState<Filter>('all');
+  const photos = useMemo(() => photosQuery.data?.pages.flatMap((p) => p.photos) ?? [], [photosQuery.data]);
+  const shown = filter === 'all' ? photos : photos.filter((p) => p.status === filter);
+  const pendingShown = photos.some((p) => p.status === 'pending');
+  const canApproveAll = (pendingCount ?? 0) > 0 || pendingShown;
+  const refresh = () => void photosQuery.refetch();
+
+  return (
+    <Card>
+      <section aria-labelledby="moderation-heading">
+        <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <div>
+            <h2 id="moderation-heading" className="text-xl font-bold">
+              Photo Moderation
+            </h2>
+            <p className="text-sm text-neutral-600">
+              Approve the photos guests may see; reject the ones they may not.
+            </p>
+          </div>
+          <Button
+            onClick={() => approveAll.mutate()}
+            disabled={!canApproveAll || approveAll.isPending}
+            className="shrink-0"
+          >
+            {approveAll.isPending ? (
+              <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />
+            ) : (
+              <CheckCheck aria-hidden className="h-4 w-4" />
+            )}
+            {approveAll.isPending ? 'Approving...' : 'Approve All'}
+          </Button>
+        </div>
+
+        <div role="group" aria-label="Show photos" className="mb-4 flex flex-wrap gap-2">
+          {FILTERS.map((f) => (
+            <button
+              key={f.id}
+              type="button"
+              aria-pressed={filter === f.id}
+              onClick={() => setFilter(f.id)}
+              className="rounded-full border border-neutral-300 px-3 py-1 text-sm font-medium text-neutral-700 transition hover:bg-neutral-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)] aria-pressed:border-[var(--ag-primary-strong)] aria-pressed:bg-[var(--ag-primary-soft)] aria-pressed:text-[var(--ag-primary-ink)]"
+            >
+              {f.label}
+            </button>
+          ))}
+        </div>
+
+        {photosQuery.isLoading ? (
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4" aria-busy="true">
+            {Array.from({ length: 4 }, (_, i) => (
+              <Skeleton key={i} className="aspect-[3/4] w-full" />
+            ))}
+            <span className="sr-only" role="status">
+              Loading photos
+            </span>
+          </div>
+        ) : photosQuery.isError ? (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+            <p className="mb-3">{errorText(photosQuery.error, 'The photos could not be loaded.')}</p>
+            <Button variant="outline" size="sm" onClick={refresh}>
+              Try again
+            </Button>
+          </div>
+        ) : shown.length === 0 ? (
+          <div className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-neutral-200 p-10 text-center text-neutral-600">
+            <ImageOff aria-hidden className="h-8 w-8" />
+            <p className="font-semibold text-neutral-800">
+              {photos.length === 0 ? 'No photos yet' : 'No photos with this status'}
+            </p>
+            {photos.length === 0 && (
+              <p className="text-sm">Photos appear here as soon as your guests take them.</p>
+            )}
+          </div>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+            {shown.map((p) => (
+              <li key={p.id} className="flex">
+                <ModerationPhotoCard photo={p} onBroken={refresh} />
+              </li>
+            ))}
+          </ul>
+        )}
+
+        {photosQuery.hasNextPage && (
+          <div className="mt-4 text-center">
+            <Button
+              variant="outline"
+              onClick={() => void photosQuery.fetchNextPage()}
+              disabled={photosQuery.isFetchingNextPage}
+            >
+              {photosQuery.isFetchingNextPage ? 'Loading...' : 'Load more photos'}
+            </Button>
+          </div>
+        )}
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { SHARE_DESCRIPTION_MAX, type HostEvent } from '@afterglow/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Globe, LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button, Card, apiRequest, toast } from '@afterglow/ui';
+import { keys } from '../../lib/api';
+import { inputClass } from '../Field';
+import { SwitchRow } from '../Switch';
+
+/** 'Event Sharing & Privacy': the public gallery switch and its description (PUT /api/events/{id}/sharing). */
+export function SharingCard({ event }: { event: HostEvent }) {
+  const qc = useQueryClient();
+  const [isPublic, setIsPublic] = useState(event.isPublic);
+  const [description, setDescription] = useState(event.shareDescription ?? '');
+  const trimmed = description.trim();
+  const dirty = isPublic !== event.isPublic || trimmed !== (event.shareDescription ?? '');
+
+  const save = useMutation({
+    mutationFn: () =>
+      apiRequest<HostEvent>('PUT', `/api/events/${encodeURIComponent(event.id)}/sharing`, {
+        isPublic,
+        shareDescription: trimmed || null,
+      }),
+    onSuccess: (updated) => {
+      qc.setQueryData(keys.event(event.id), (old: HostEvent | undefined) =>
+        old ? { ...old, ...updated } : updated,
+      );
+      setDescription(updated.shareDescription ?? '');
+      toast({
+        title: 'Sharing updated',
+        description: 'Your sharing settings have been saved.',
+        variant: 'success',
+      });
+    },
+    onError: () =>
+      toast({
+        title: 'Update failed',
+        description: 'Failed to update sharing settings',
+        variant: 'destructive',
+      }),
+  });
+
+  return (
+    <Card>
+      <section aria-labelledby="sharing-heading" className="space-y-5">
+        <h2 id="sharing-heading" className="flex items-center gap-2 text-xl font-bold">
+          <Globe aria-hidden className="h-5 w-5 text-[var(--ag-primary-ink)]" />
+          Event Sharing &amp; Privacy
+        </h2>
+        <SwitchRow
+          id="isPublic"
+          label="Public gallery"
+          description="Anyone with the gallery link can see the photos once they are revealed."
+          checked={isPublic}
+          onCheckedChange={setIsPublic}
+        />
+        {isPublic && (
+          <div>
+            <label htmlFor="shareDescription" className="mb-1.5 block text-sm font-semibold text-neutral-800">
+              Share description
+            </label>
+            <textarea
+              id="shareDescription"
+              value={description}
+              maxLength={SHARE_DESCRIPTION_MAX}
+              rows={3}
+              onChange={(e) => setDescription(e.target.value)}
+              aria-describedby="shareDescription-count"
+              placeholder="A few words shown on the public gallery"
+              className={`${inputClass} resize-y`}
+            />
+            <p id="shareDescription-count" className="mt-1 text-right text-sm text-neutral-600">
+              {description.length}/{SHARE_DESCRIPTION_MAX}
+            </p>
+            {event.isPublic && (
+              <p className="mt-1 text-sm text-neutral-700">
+                Public gallery:{' '}
+                <Link
+                  to={`/public/${event.slug}`}
+                  className="font-medium text-[var(--ag-primary-ink)] underline"
+                >
+                  /public/{event.slug}
+                </Link>
+              </p>
+            )}
+          </div>
+        )}
+        <Button onClick={() => save.mutate()} disabled={!dirty || save.isPending}>
+          {save.isPending && <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />}
+          {save.isPending ? 'Saving...' : 'Save Sharing Settings'}
+        </Button>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import type { PhotoDto } from '@afterglow/contracts';
+import { Check, Flag, X } from 'lucide-react';
+import { formatDistanceToNow } from 'date-fns';
+import { Button } from '@afterglow/ui';
+import { useModeratePhoto } from '../../hooks/useModeratePhoto';
+import { photoAuthor } from '../../lib/format';
+import { PhotoStatusBadge } from '../PhotoStatusBadge';
+import { PhotoThumb } from '../PhotoThumb';
+
+/** A pending photo with Approve, Reject and Flag (reason 'inappropriate'). */
+export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
+  const moderate = useModeratePhoto();
+  const busy = moderate.isPending;
+  const titleId = `pending-${photo.id}-title`;
+  const act = (action: 'approve' | 'reject' | 'flag') => moderate.mutate({ photoId: photo.id, action });
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="@container flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm"
+    >
+      <PhotoThumb photo={photo} size="display" onBroken={onBroken} className="aspect-[4/3] w-full" />
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex items-start justify-between gap-2">
+          <h3 id={titleId} className="font-semibold text-neutral-900">
+            By {photoAuthor(photo)}
+          </h3>
+          <PhotoStatusBadge photo={photo} />
+        </div>
+        {photo.caption && <p className="text-neutral-700">{photo.caption}</p>}
+        <p className="text-sm text-neutral-500">
+          {formatDistanceToNow(new Date(photo.createdAt), { addSuffix: true })}
+        </p>
+        <div className="mt-auto grid grid-cols-1 gap-2 pt-2 @[18rem]:grid-cols-3">
+          <Button size="sm" className="px-2" disabled={busy} onClick={() => act('approve')}>
+            <Check aria-hidden className="h-4 w-4" />
+            Approve
+          </Button>
+          <Button
+            size="sm"
+            variant="destructive"
+            className="px-2"
+            disabled={busy}
+            onClick={() => act('reject')}
+          >
+            <X aria-hidden className="h-4 w-4" />
+            Reject
+          </Button>
+          <Button size="sm" variant="outline" className="px-2" disabled={busy} onClick={() => act('flag')}>
+            <Flag aria-hidden className="h-4 w-4" />
+            Flag
+          </Button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PhotoDto } from '@afterglow/contracts';
+import { apiRequest, errorText, toast } from '@afterglow/ui';
+import { keys, photoPath } from '../lib/api';
+import { plural } from '../lib/format';
+
+const BATCH = 500;
+const PARALLEL = 4;
+
+/** Approves every pending photo of the event, however many pages there are. */
+async function approveAll(eventId: string): Promise<number> {
+  const done = new Set<string>();
+  for (;;) {
+    const pending = await apiRequest<PhotoDto[]>(
+      'GET',
+      `/api/photos/pending/${encodeURIComponent(eventId)}?limit=${BATCH}`,
+    );
+    const todo = pending.filter((p) => !done.has(p.id));
+    if (todo.length === 0) return done.size;
+    let next = 0;
+    const worker = async () => {
+      while (next < todo.length) {
+        const photo = todo[next++]!;
+        await apiRequest('POST', photoPath(photo.id, 'approve'));
+        done.add(photo.id);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL, todo.length) }, worker));
+    if (pending.length < BATCH) return done.size;
+  }
+}
+
+export function useApproveAll(eventId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => approveAll(eventId),
+    onSuccess: (n) =>
+      toast({
+        title: 'Photos approved',
+        description: n ? `${plural(n, 'photo')} approved.` : 'There was nothing left to approve.',
+        variant: 'success',
+      }),
+    onError: (err) =>
+      toast({
+        title: 'Error',
+        description: errorText(err, 'Could not approve the photos'),
+        variant: 'destructive',
+      }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: keys.eventPhotosAll });
+      void qc.invalidateQueries({ queryKey: keys.pending(eventId) });
+      void qc.invalidateQueries({ queryKey: keys.stats(eventId) });
+    },
+  });
+}

@@ -1,0 +1,24 @@
+/** Copies text: the Clipboard API, or a hidden text area on browsers (or plain-http hosts) without it. */
+export async function copyText(text: string): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    try {
+      await navigator.clipboard.writeText(text);
+      return;
+    } catch {
+      // permission refused or not focused: try the older way below
+    }
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.style.position = 'fixed';
+  area.style.opacity = '0';
+  document.body.appendChild(area);
+  area.select();
+  try {
+    const ok = document.execCommand('copy');
+    if (!ok) throw new Error('Copy command refused');
+  } finally {
+    area.remove();
+  }
+}
