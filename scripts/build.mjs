@@ -45,7 +45,8 @@ for (const out of Object.values(result.metafile.outputs))
   for (const imp of out.imports)
     if (imp.external && !imp.path.startsWith('node:'))
       external.add(imp.path.match(/^(@[^/]+\/[^/]+|[^/]+)/)[1]);
-const declared = JSON.parse(readFileSync(join(root, 'services/server/package.json'), 'utf8')).dependencies ?? {};
+const declared =
+  JSON.parse(readFileSync(join(root, 'services/server/package.json'), 'utf8')).dependencies ?? {};
 const undeclared = [...external].filter((d) => !(d in declared)).sort();
 if (undeclared.length) {
   console.error(`services/server/package.json must depend on: ${undeclared.join(', ')}`);

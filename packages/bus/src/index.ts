@@ -4,7 +4,7 @@
  * (it imports vitest, so it is not exported from here).
  */
 import { createMemoryBus } from './memory';
-import { createNatsBus } from './nats';
+import { DEFAULT_SUBJECTS, createNatsBus } from './nats';
 import type { Bus } from './types';
 
 export * from './types';
@@ -13,6 +13,8 @@ export type { MemoryBusOptions } from './memory';
 export { createNatsBus } from './nats';
 export type { NatsBusOptions } from './nats';
 export { subjectMatches } from './util';
+export { prefixedBus } from './prefixed';
+import { prefixedBus } from './prefixed';
 export type { ErrorReporter } from './util';
 
 export interface BusConfig {
@@ -20,12 +22,20 @@ export interface BusConfig {
   natsUrl?: string;
   /** JetStream stream name (NATS only); default 'AFTERGLOW' */
   stream?: string;
+  /** namespace for every subject (NATS only), so deployments or test runs can share a server */
+  subjectPrefix?: string;
 }
 
 /** NATS when `natsUrl` is set (distributed mode), in-memory otherwise (embedded mode). */
 export async function createBus(config: BusConfig): Promise<Bus> {
   if (config.natsUrl) {
-    return createNatsBus({ url: config.natsUrl, ...(config.stream ? { stream: config.stream } : {}) });
+    const prefix = config.subjectPrefix;
+    const nats = await createNatsBus({
+      url: config.natsUrl,
+      ...(config.stream ? { stream: config.stream } : {}),
+      ...(prefix ? { subjects: DEFAULT_SUBJECTS.map((s) => `${prefix}.${s}`) } : {}),
+    });
+    return prefix ? prefixedBus(nats, prefix) : nats;
   }
   return createMemoryBus();
 }

@@ -99,7 +99,7 @@ export interface NatsBusOptions {
 }
 
 const DEFAULT_STREAM = 'AFTERGLOW';
-const DEFAULT_SUBJECTS = ['photo.>', 'event.>', 'user.>', 'payment.>'];
+export const DEFAULT_SUBJECTS = ['photo.>', 'event.>', 'user.>', 'payment.>'];
 const DEFAULT_PUBLISH_TIMEOUT_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
 /** pause before re-creating a consumer whose message loop ended unexpectedly */

@@ -5,3 +5,4 @@ export * from './events';
 export * from './photos';
 export * from './bus';
 export * from './auth';
+export * from './routes';

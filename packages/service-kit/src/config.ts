@@ -19,6 +19,9 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_ADMIN_EMAILS: z.string().default(''),
   DATABASE_URL: optionalUrl,
   NATS_URL: optionalUrl,
+  /** namespace for every bus subject, when several deployments share one NATS server */
+  NATS_SUBJECT_PREFIX: optionalUrl,
+  NATS_STREAM: optionalUrl,
   REDIS_URL: optionalUrl,
   S3_ENDPOINT: optionalUrl,
   S3_BUCKET: optionalUrl,
@@ -32,6 +35,11 @@ export const baseConfigSchema = z.object({
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: optionalUrl,
   OIDC_CLIENT_SECRET: optionalUrl,
+  /** where services run when they are not in this process (distributed mode; read by the gateway) */
+  AFTERGLOW_EVENTS_URL: optionalUrl,
+  AFTERGLOW_PHOTOS_URL: optionalUrl,
+  AFTERGLOW_REALTIME_URL: optionalUrl,
+  AFTERGLOW_BILLING_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { Router } from 'express';
-import { HttpError } from '@afterglow/contracts';
+import { HttpError, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
 import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
 import { OidcClient } from './auth/oidc';
 import { createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
@@ -12,6 +12,7 @@ import { authRouter } from './http/auth-routes';
 import { authenticator, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
 import { webRouter } from './http/web';
+import { forwardUpgrade, remoteRoutes } from './http/proxy';
 import { createEmbeddedIdp } from './idp/provider';
 import { Users } from './identity/users';
 
@@ -103,6 +104,19 @@ export const gatewayModule: ServiceModule = {
     );
     app.use(uploadsRouter(ctx.store, ctx.signer));
     for (const [name, m] of ctx.local) if (name !== 'gateway' && m.router) app.use(m.router);
+    // Services running in other processes: forwarded to AFTERGLOW_<SERVICE>_URL.
+    const remote = new Map<ServiceName, string>();
+    for (const s of ['events', 'photos', 'realtime'] as const) {
+      if (ctx.local.has(s)) continue;
+      const url =
+        config[
+          serviceUrlVar(s) as 'AFTERGLOW_EVENTS_URL' | 'AFTERGLOW_PHOTOS_URL' | 'AFTERGLOW_REALTIME_URL'
+        ];
+      if (!url)
+        throw new Error(`The ${s} service is not in this process: set ${serviceUrlVar(s)} to where it runs`);
+      remote.set(s, url.replace(/\/+$/, ''));
+    }
+    app.use(remoteRoutes(remote, ctx.logger));
     app.use('/api', notFoundHandler);
     app.use(
       webRouter(config.AFTERGLOW_WEB_DIR ?? fileURLToPath(new URL('../../../frontends', import.meta.url))),
@@ -110,11 +124,12 @@ export const gatewayModule: ServiceModule = {
     app.use(problemHandler(ctx.logger));
 
     const realtime = ctx.local.get('realtime');
+    const realtimeUrl = remote.get('realtime');
     return {
       router: app,
       upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
         const url = new URL(req.url ?? '/', 'http://x');
-        if (url.pathname !== '/ws' || !realtime?.upgrade) {
+        if (url.pathname !== '/ws' || (!realtime?.upgrade && !realtimeUrl)) {
           socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
           return;
         }
@@ -125,7 +140,11 @@ export const gatewayModule: ServiceModule = {
         }
         auth
           .resolve(req)
-          .then(() => realtime.upgrade!(req, socket, head))
+          .then(() =>
+            realtime?.upgrade
+              ? realtime.upgrade(req, socket, head)
+              : forwardUpgrade(realtimeUrl!, req, socket, head),
+          )
           .catch((err) => {
             const status = err instanceof HttpError ? err.status : 503;
             socket.end(

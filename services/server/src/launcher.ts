@@ -7,6 +7,7 @@ import { createBus, type Bus } from '@afterglow/bus';
 import { openDatabase, type Database } from '@afterglow/db';
 import {
   baseConfigSchema,
+  ConfigError,
   createLogger,
   loadConfig,
   notFoundHandler,
@@ -17,7 +18,7 @@ import {
   type StartedModule,
 } from '@afterglow/service-kit';
 import { createStore, createUrlSigner, type ObjectStore } from '@afterglow/storage';
-import { resolveTargets } from './modules';
+import { MODULE_NAMES, resolveTargets } from './modules';
 import { loadSecrets } from './secrets';
 
 export interface Running {
@@ -46,7 +47,24 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
   const logger = opts.logger ?? createLogger('afterglow', config.LOG_LEVEL);
   const dataDir = resolve(config.AFTERGLOW_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const secrets = loadSecrets(dataDir, config.AFTERGLOW_SECRET);
+  const partial = targets.length < MODULE_NAMES.length;
+  if (partial) {
+    // Other parts of Afterglow run in other processes: they must share the database and the bus.
+    const url = config.DATABASE_URL ?? '';
+    if (!/^postgres(ql)?:\/\//.test(url) && url !== 'pglite:memory')
+      throw new ConfigError(
+        'Running some of the services needs DATABASE_URL=postgres://… (a PGlite database belongs to one process)',
+      );
+    if (!config.NATS_URL)
+      logger.warn('NATS_URL is not set: the in-memory bus reaches only the services in this process');
+    if (!config.AFTERGLOW_SECRET)
+      logger.warn('AFTERGLOW_SECRET is not set: other processes will not trust this one');
+  }
+  const secrets = loadSecrets(
+    dataDir,
+    config.AFTERGLOW_SECRET,
+    targets.some((m) => m.name === 'gateway') && !config.OIDC_ISSUER_URL,
+  );
 
   // Listen first (answering 503 while starting) so the public URL and port are known to the modules.
   let handler: express.Express | null = null;
@@ -94,7 +112,11 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
 
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir });
-    bus = await createBus({ natsUrl: config.NATS_URL, stream: env.NATS_STREAM });
+    bus = await createBus({
+      natsUrl: config.NATS_URL,
+      stream: config.NATS_STREAM,
+      subjectPrefix: config.NATS_SUBJECT_PREFIX,
+    });
     store = await createStore({
       dataDir,
       ...(config.S3_BUCKET

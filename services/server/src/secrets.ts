@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 export interface Secrets {
   secret: Buffer;
-  idpJwk: Record<string, unknown>;
+  /** only when asked for (the process runs the gateway with the embedded identity provider) */
+  idpJwk?: Record<string, unknown>;
 }
 
 /**
@@ -12,7 +13,7 @@ export interface Secrets {
  * set (every replica must share it); otherwise made once and kept in `<dataDir>/secrets.json` (0600),
  * so a restart keeps sessions' signatures, device cookies and issued links valid.
  */
-export function loadSecrets(dataDir: string, envSecret?: string): Secrets {
+export function loadSecrets(dataDir: string, envSecret?: string, needJwk = true): Secrets {
   const file = join(dataDir, 'secrets.json');
   let stored: { secret?: string; idpJwk?: Record<string, unknown> } = {};
   if (existsSync(file)) stored = JSON.parse(readFileSync(file, 'utf8'));
@@ -21,7 +22,7 @@ export function loadSecrets(dataDir: string, envSecret?: string): Secrets {
     stored.secret = randomBytes(48).toString('base64url');
     changed = true;
   }
-  if (!stored.idpJwk) {
+  if (needJwk && !stored.idpJwk) {
     const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
     const jwk = privateKey.export({ format: 'jwk' }) as Record<string, unknown>;
     jwk.kid = createHash('sha256').update(String(jwk.n)).digest('base64url').slice(0, 16);

@@ -61,6 +61,7 @@ export async function provisionInfra(): Promise<Infra> {
       DATABASE_URL: dbUrl.href,
       NATS_URL: process.env.NATS_URL!,
       NATS_STREAM: stream,
+      NATS_SUBJECT_PREFIX: `agit${id}`,
       REDIS_URL: process.env.REDIS_URL!,
       S3_ENDPOINT: `http://127.0.0.1:${port}`,
       S3_BUCKET: 'afterglow-it',

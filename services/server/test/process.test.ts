@@ -58,7 +58,14 @@ describe('the afterglow process', () => {
 
   it('runs a subset of services with --target', async () => {
     const port = await freePort();
-    const p = run(['--target=billing,events'], { PORT: String(port), AFTERGLOW_DATA_DIR: dataDir });
+    const refused = run(['--target=billing,events'], { PORT: String(port), AFTERGLOW_DATA_DIR: dataDir });
+    expect(await refused.exited).toBe(1);
+    expect(refused.output()).toContain('needs DATABASE_URL=postgres://');
+    const p = run(['--target=billing,events'], {
+      PORT: String(port),
+      AFTERGLOW_DATA_DIR: dataDir,
+      DATABASE_URL: 'pglite:memory',
+    });
     await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 60_000, 250);
     // the events service answers on its own (no gateway: anonymous callers only)
     const r = await fetch(`http://127.0.0.1:${port}/api/events/by-code/ABCDEF`);

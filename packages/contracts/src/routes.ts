@@ -1,0 +1,43 @@
+/** Which service answers each HTTP route. The gateway forwards by it when a service runs elsewhere. */
+export type ServiceName = 'gateway' | 'events' | 'photos' | 'billing' | 'realtime' | 'media';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface ApiRoute {
+  method: HttpMethod;
+  /** express path syntax, exactly as the service registers it */
+  path: string;
+  service: ServiceName;
+}
+
+const r = (method: HttpMethod, path: string, service: ServiceName): ApiRoute => ({ method, path, service });
+
+export const API_ROUTES: readonly ApiRoute[] = [
+  r('GET', '/api/login', 'gateway'),
+  r('GET', '/api/callback', 'gateway'),
+  r('GET', '/api/logout', 'gateway'),
+  r('GET', '/api/auth/user', 'gateway'),
+  r('POST', '/api/events', 'events'),
+  r('GET', '/api/events/by-code/:code', 'events'),
+  r('GET', '/api/events/:idOrCode', 'events'),
+  r('POST', '/api/events/:id/live-mode', 'events'),
+  r('PUT', '/api/events/:id/sharing', 'events'),
+  r('POST', '/api/events/:code/devices', 'photos'),
+  r('POST', '/api/events/:code/photos', 'photos'),
+  r('GET', '/api/events/:code/photos', 'photos'),
+  r('GET', '/api/events/:code/photos/pending', 'photos'),
+  r('GET', '/api/events/:id/stats', 'photos'),
+  r('GET', '/api/devices/:deviceId/photos', 'photos'),
+  r('GET', '/api/photos/pending/:eventId', 'photos'),
+  r('GET', '/api/photos/approved/:eventId', 'photos'),
+  r('PATCH', '/api/photos/:id', 'photos'),
+  r('POST', '/api/photos/:id/approve', 'photos'),
+  r('POST', '/api/photos/:id/reject', 'photos'),
+  r('POST', '/api/photos/:id/flag', 'photos'),
+  r('DELETE', '/api/photos/:id', 'photos'),
+];
+
+/** The WebSocket endpoint, answered by realtime. */
+export const WS_PATH = '/ws';
+
+/** Env variable naming where a service runs when it is not in this process, e.g. AFTERGLOW_EVENTS_URL. */
+export const serviceUrlVar = (s: ServiceName) => `AFTERGLOW_${s.toUpperCase()}_URL`;

@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ES module shared with `npm run start:distributed`
+import { SERVICES, startDistributed } from '../../../scripts/distributed.mjs';
+import { Browser, eventBody, freePort, loginThroughIdp, makeJpeg, openSocket, waitFor } from './harness';
+import { infraAvailable, provisionInfra, type Infra } from './infra';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+if (!infraAvailable)
+  console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the multi-process suite is skipped');
+
+/**
+ * The distributed profile: gateway, events, photos, media, billing and realtime each in its own
+ * process (the built bundle with --target), on PostgreSQL, NATS JetStream, Redis and S3.
+ */
+describe.skipIf(!infraAvailable)('each service in its own process', () => {
+  let infra: Infra;
+  let running: Awaited<ReturnType<typeof startDistributed>>;
+  let base: string;
+  const dataDir = mkdtempSync(join(tmpdir(), 'afterglow-dist-'));
+  const logs: string[] = [];
+
+  beforeAll(async () => {
+    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'pipe' });
+    infra = await provisionInfra();
+    const port = await freePort();
+    const servicePorts: Record<string, number> = {};
+    for (const s of SERVICES) servicePorts[s] = await freePort();
+    running = await startDistributed({
+      env: {
+        ...infra.env,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        AFTERGLOW_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+      },
+      port,
+      servicePorts,
+      output: (name: string, line: string) => logs.push(`${name} | ${line}`),
+    });
+    base = running.gatewayUrl;
+  }, 180_000);
+  afterAll(() => {
+    if (process.env.DEBUG_DISTRIBUTED) console.log(logs.join('\n'));
+  });
+
+  afterAll(async () => {
+    await running?.stop();
+    await infra?.teardown();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('runs six processes, each ready on its own', async () => {
+    expect([...running.children.keys()].sort()).toEqual([
+      'billing',
+      'events',
+      'gateway',
+      'media',
+      'photos',
+      'realtime',
+    ]);
+    for (const c of running.children.values()) expect(c.exitCode).toBeNull();
+  });
+
+  it('walks the core loop through the gateway', async () => {
+    const host = new Browser(base);
+    await loginThroughIdp(host, 'dist-host@example.test', 'distributed pass');
+    const event = await host.json('POST', '/api/events', eventBody({ revealMode: 'live' }));
+    expect(event.status).toBe(201);
+    const e = event.body;
+
+    const guest = new Browser(base);
+    const device = await guest.json('POST', `/api/events/${e.code}/devices`, {
+      anonId: randomUUID(),
+      displayName: 'Dee',
+    });
+    expect(device.status).toBe(201);
+    const up = await guest.upload(
+      e.code,
+      { deviceId: device.body.id, uploadId: randomUUID() },
+      await makeJpeg(640, 480),
+    );
+    expect(up.status).toBe(201);
+    expect(up.body.shotsRemaining).toBe(11);
+
+    // photos -> NATS -> media (another process) -> NATS -> photos
+    const processed = await waitFor(async () => {
+      const r = await guest.json('GET', `/api/devices/${device.body.id}/photos`);
+      return r.body.photos[0]?.processed ? r.body.photos[0] : null;
+    }, 30_000);
+    const thumb = await guest.fetch(processed.thumbUrl);
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/webp');
+
+    // the WebSocket goes through the gateway to the realtime process
+    const screen = await openSocket(base);
+    screen.ws.send(JSON.stringify({ type: 'join', eventId: e.id }));
+    await screen.next((m) => m.type === 'joined');
+    expect((await host.json('POST', `/api/photos/${up.body.photoId}/approve`)).status).toBe(200);
+    await screen.next((m) => m.type === 'photo_approved' && m.photoId === up.body.photoId, 15_000);
+    screen.ws.close();
+
+    const gallery = await new Browser(base).json('GET', `/api/events/${e.code}/photos`);
+    expect(gallery.body.photos.map((p: { id: string }) => p.id)).toEqual([up.body.photoId]);
+    expect((await host.json('GET', `/api/events/${e.id}/stats`)).body.photoStats).toMatchObject({
+      total: 1,
+      approved: 1,
+    });
+  });
+
+  it('keeps sessions in Redis: a new gateway process still knows the user', async () => {
+    const host = new Browser(base);
+    await loginThroughIdp(host, 'dist-session@example.test', 'distributed pass');
+    const gateway = running.children.get('gateway')!;
+    gateway.kill('SIGTERM');
+    await gateway.exited;
+    await running.restart('gateway');
+    const me = await host.json('GET', '/api/auth/user');
+    expect(me.status).toBe(200);
+    expect(me.body.email).toBe('dist-session@example.test');
+  });
+});
