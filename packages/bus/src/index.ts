@@ -14,6 +14,7 @@ export { createNatsBus } from './nats';
 export type { NatsBusOptions } from './nats';
 export { subjectMatches } from './util';
 export { prefixedBus } from './prefixed';
+export { tracedBus, PUBLISHED_AT_HEADER } from './traced';
 import { prefixedBus } from './prefixed';
 export type { ErrorReporter } from './util';
 

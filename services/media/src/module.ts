@@ -26,7 +26,9 @@ export const mediaModule: ServiceModule = {
         concurrency,
         maxDeliver: 5,
         backoffMs: [500, 2000, 10000],
-        ackWaitMs: 60_000,
+        // How long a crashed worker's job waits before another takes it; a running job keeps its
+        // delivery alive with in-progress acks, so a slow render is never taken twice.
+        ackWaitMs: 20_000,
       },
       async (msg) => {
         const m = photoUploaded.schema.parse(msg.data);

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import express from 'express';
-import { createBus, type Bus } from '@afterglow/bus';
+import { createBus, tracedBus, type Bus } from '@afterglow/bus';
 import { openDatabase, type Database } from '@afterglow/db';
 import {
   baseConfigSchema,
@@ -17,6 +17,8 @@ import {
   type ServiceContext,
   type StartedModule,
 } from '@afterglow/service-kit';
+import { httpMetrics, startTelemetry } from '@afterglow/service-kit/telemetry';
+import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createStore, createUrlSigner, type ObjectStore } from '@afterglow/storage';
 import { MODULE_NAMES, resolveTargets } from './modules';
 import { loadSecrets } from './secrets';
@@ -34,6 +36,8 @@ export interface LaunchOptions {
   target?: string;
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
+  /** tests: where finished spans go (an in-memory exporter) */
+  spanExporter?: SpanExporter;
 }
 
 /**
@@ -110,6 +114,15 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
     await database?.close().catch(() => {});
   };
 
+  // Traces and metrics, before any module builds its routers or opens its pool: the http, express and
+  // pg instrumentations patch the already loaded modules now. OTEL_SERVICE_NAME overrides the name.
+  const target = opts.target ?? 'all';
+  const telemetry = await startTelemetry({
+    serviceName: target === 'all' ? 'afterglow' : `afterglow-${target.replace(/,/g, '-')}`,
+    env,
+    ...(opts.spanExporter ? { spanExporter: opts.spanExporter } : {}),
+  });
+
   try {
     database = await openDatabase({ url: config.DATABASE_URL, dataDir });
     bus = await createBus({
@@ -150,7 +163,12 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
     };
     for (const m of targets) {
       const t0 = Date.now();
-      const s = await m.start({ ...ctx, logger: logger.child({ module: m.name }) });
+      const s = await m.start({
+        ...ctx,
+        // every module publishes/consumes through spans and bus metrics labelled with its name
+        bus: tracedBus(ctx.bus, m.name),
+        logger: logger.child({ module: m.name }),
+      });
       local.set(m.name, s);
       started.push([m.name, s]);
       logger.info({ module: m.name, ms: Date.now() - t0 }, 'module started');
@@ -185,6 +203,9 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
       const ok = Object.values(checks).every((v) => v === 'ok');
       res.status(ok ? 200 : 503).json({ status: ok ? 'ready' : 'unavailable', checks });
     });
+    // Prometheus scrape endpoint (text format). Probes and scrapes above are not timed; the rest is.
+    app.get('/metrics', (req, res) => telemetry.metricsHandler(req, res));
+    app.use(httpMetrics());
     const gateway = local.get('gateway');
     if (gateway?.router) app.use(gateway.router);
     else {
@@ -213,12 +234,14 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
         server.closeAllConnections();
         await closed;
         clearTimeout(grace);
+        await telemetry.shutdown().catch((err) => logger.warn({ err: String(err) }, 'telemetry shutdown'));
         logger.info('stopped');
       })());
     return { url: `http://127.0.0.1:${port}`, port, server, ctx, modules: local, stop };
   } catch (err) {
     await stopAll();
     await new Promise<void>((r) => server.close(() => r()));
+    await telemetry.shutdown().catch(() => {});
     throw err;
   }
 }

@@ -45,6 +45,12 @@ describe('the afterglow process', () => {
     );
     expect(ready).toMatchObject({ status: 'ready', checks: { database: 'ok', bus: 'ok', storage: 'ok' } });
     expect((await fetch(`http://127.0.0.1:${port}/livez`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/api/events/by-code/ABCDEF`)).status).toBe(404);
+    const metrics = await fetch(`http://127.0.0.1:${port}/metrics`);
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toMatch(/afterglow_http_server_duration/);
+    expect(text).toContain('route="/api/events/by-code/:code"');
     expect(p.output()).toContain(`Afterglow is running at http://localhost:${port}`);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);

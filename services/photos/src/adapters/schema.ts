@@ -71,6 +71,8 @@ export const outbox = photosSchema.table(
     subject: text('subject').notNull(),
     msgId: text('msg_id').notNull(),
     payload: jsonb('payload').notNull(),
+    /** trace context of the request that wrote the fact, so its publish continues that trace */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),

@@ -1,12 +1,21 @@
 import { RPC, eventUpdated, type EventRecord } from '@afterglow/contracts';
 import type { Bus, Subscription } from '@afterglow/bus';
 
+interface Entry {
+  at: number;
+  value: Promise<EventRecord | null>;
+  /** the last answer that arrived, kept for when the bus is away */
+  last?: EventRecord | null;
+}
+
 /**
  * Events belong to the events service; photos asks it over the bus and keeps a short cache, dropped
- * as soon as an `event.updated` fact arrives (so a live-mode switch takes effect at once).
+ * as soon as an `event.updated` fact arrives (so a live-mode switch takes effect at once). When the
+ * bus cannot be reached, the last known answer is used, so guests keep uploading through a short
+ * outage (the outbox publishes their facts when the bus is back).
  */
 export class EventsClient {
-  private cache = new Map<string, { at: number; value: Promise<EventRecord | null> }>();
+  private cache = new Map<string, Entry>();
   private sub: Subscription | null = null;
 
   constructor(
@@ -15,7 +24,10 @@ export class EventsClient {
   ) {}
 
   async start(): Promise<void> {
-    this.sub = await this.bus.subscribe(eventUpdated.subject, () => this.cache.clear());
+    this.sub = await this.bus.subscribe(eventUpdated.subject, () => {
+      // Fresh answers are needed now, but the last known ones stay as a fallback.
+      for (const e of this.cache.values()) e.at = 0;
+    });
   }
 
   async stop(): Promise<void> {
@@ -26,14 +38,25 @@ export class EventsClient {
     const key = idOrCode.toUpperCase();
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const value = this.bus.request<{ idOrCode: string }, EventRecord | null>(
+    const asked = this.bus.request<{ idOrCode: string }, EventRecord | null>(
       RPC.eventsGet,
       { idOrCode },
       { timeoutMs: 3000 },
     );
-    this.cache.set(key, { at: Date.now(), value });
-    value.catch(() => this.cache.delete(key));
+    const entry: Entry = { at: Date.now(), value: asked, last: hit?.last };
+    entry.value = asked.then(
+      (v) => {
+        entry.last = v;
+        return v;
+      },
+      (err) => {
+        entry.at = 0; // ask again next time
+        if (entry.last !== undefined) return entry.last;
+        throw err;
+      },
+    );
     if (this.cache.size > 5000) this.cache.clear();
-    return value;
+    this.cache.set(key, entry);
+    return entry.value;
   }
 }

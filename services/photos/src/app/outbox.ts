@@ -1,3 +1,4 @@
+import { context, propagation } from '@opentelemetry/api';
 import { and, asc, isNull, isNotNull, lt, sql, eq } from 'drizzle-orm';
 import type { Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
@@ -10,6 +11,13 @@ import { outbox } from '../adapters/schema';
  * while NATS is down is announced when it is back. Publishing twice is harmless: each fact carries
  * its msgId and the bus de-duplicates.
  */
+/** The current trace context as message headers (empty without an OpenTelemetry SDK). */
+export function traceHeaders(): Record<string, string> | null {
+  const headers: Record<string, string> = {};
+  propagation.inject(context.active(), headers);
+  return Object.keys(headers).length ? headers : null;
+}
+
 export class OutboxRelay {
   private running = false;
   private again = false;
@@ -67,7 +75,10 @@ export class OutboxRelay {
       if (rows.length === 0) break;
       for (const row of rows) {
         if (this.stopped) return;
-        await this.bus.publish(row.subject, row.payload, { msgId: row.msgId });
+        await this.bus.publish(row.subject, row.payload, {
+          msgId: row.msgId,
+          ...(row.headers ? { headers: row.headers } : {}),
+        });
         await this.db.update(outbox).set({ publishedAt: new Date() }).where(eq(outbox.id, row.id));
       }
       if (this.failures) this.logger.info({ failures: this.failures }, 'outbox caught up');

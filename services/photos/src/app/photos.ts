@@ -21,7 +21,7 @@ import type { ObjectStore, UrlSigner } from '@afterglow/storage';
 import { devices, eventCounters, outbox, photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
 import type { EventsClient } from './events-client';
 import { inspectJpeg } from './jpeg';
-import type { OutboxRelay } from './outbox';
+import { traceHeaders, type OutboxRelay } from './outbox';
 
 /** Transient notifications the realtime service fans out to WebSocket rooms. */
 export const LIVE_SUBJECT = 'live.photos';
@@ -205,9 +205,12 @@ export class PhotosApp {
           originalKey,
           uploadedAt: now.toISOString(),
         });
-        await tx
-          .insert(outbox)
-          .values({ subject: photoUploaded.subject, msgId: `photo.uploaded:${photoId}`, payload: fact });
+        await tx.insert(outbox).values({
+          subject: photoUploaded.subject,
+          msgId: `photo.uploaded:${photoId}`,
+          payload: fact,
+          headers: traceHeaders(),
+        });
         return d.shotsTaken;
       });
     } catch (err) {
@@ -416,6 +419,7 @@ export class PhotosApp {
         at: new Date().toISOString(),
       });
       await tx.insert(outbox).values({
+        headers: traceHeaders(),
         subject: photoModerated.subject,
         msgId: `photo.moderated:${photoId}:${randomUUID()}`,
         payload: fact,
@@ -450,6 +454,7 @@ export class PhotosApp {
         .set({ photoCount: sql`greatest(${eventCounters.photoCount} - 1, 0)` })
         .where(eq(eventCounters.eventId, row.eventId));
       await tx.insert(outbox).values({
+        headers: traceHeaders(),
         subject: photoDeleted.subject,
         msgId: `photo.deleted:${photoId}`,
         payload: photoDeleted.schema.parse({ photoId, eventId: row.eventId, at: new Date().toISOString() }),

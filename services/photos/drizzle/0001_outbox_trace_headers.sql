@@ -1,0 +1,1 @@
+ALTER TABLE "photos"."outbox" ADD COLUMN "headers" jsonb;
