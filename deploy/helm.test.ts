@@ -331,6 +331,14 @@ describe.skipIf(!!unreachable).each(SETS)(
         ]),
       );
 
+      // Prometheus may scrape /metrics on every pod only where the values name who it is
+      const metrics = policies.get('afterglow-metrics');
+      if (set === 'production') {
+        expect(metrics!.spec!.podSelector.matchLabels).toEqual(RELEASE_PODS);
+        expect(metrics!.spec!.ingress![0]!.ports).toEqual([{ port: 3000, protocol: 'TCP' }]);
+        expect(metrics!.spec!.ingress![0]!.from).toHaveLength(1);
+      } else expect(metrics).toBeUndefined();
+
       const gateway = policies.get('afterglow-gateway')!;
       expect(gateway.spec!.podSelector.matchLabels).toMatchObject({
         'app.kubernetes.io/component': 'gateway',

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import compression from 'compression';
+import { metrics } from '@opentelemetry/api';
 import { Router } from 'express';
 import { HttpError, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
 import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
@@ -123,6 +124,13 @@ export const gatewayModule: ServiceModule = {
     );
     app.use(problemHandler(ctx.logger));
 
+    const upgrades = metrics.getMeter('afterglow-gateway').createCounter('afterglow.realtime.upgrades', {
+      description: 'WebSocket upgrades on /ws, by result',
+    });
+    const refuse = (socket: Duplex, status: number, text: string) => {
+      upgrades.add(1, { result: String(status) });
+      socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\n\r\n`);
+    };
     const realtime = ctx.local.get('realtime');
     const realtimeUrl = remote.get('realtime');
     return {
@@ -130,12 +138,12 @@ export const gatewayModule: ServiceModule = {
       upgrade(req: IncomingMessage, socket: Duplex, head: Buffer) {
         const url = new URL(req.url ?? '/', 'http://x');
         if (url.pathname !== '/ws' || (!realtime?.upgrade && !realtimeUrl)) {
-          socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+          refuse(socket, 404, 'Not Found');
           return;
         }
         const origin = req.headers.origin;
         if (origin && origin !== new URL(publicUrl).origin) {
-          socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+          refuse(socket, 403, 'Forbidden');
           return;
         }
         auth
@@ -147,9 +155,7 @@ export const gatewayModule: ServiceModule = {
           )
           .catch((err) => {
             const status = err instanceof HttpError ? err.status : 503;
-            socket.end(
-              `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Service Unavailable'}\r\nConnection: close\r\n\r\n`,
-            );
+            refuse(socket, status, status === 403 ? 'Forbidden' : 'Service Unavailable');
           });
       },
       ready: () => sessions.ping(),

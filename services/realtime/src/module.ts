@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import { metrics } from '@opentelemetry/api';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
 import { RPC, type EventRecord } from '@afterglow/contracts';
@@ -23,6 +24,15 @@ export const realtimeModule: ServiceModule = {
     const rooms = new Rooms();
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
     const log = ctx.logger.child({ part: 'ws' });
+    const meter = metrics.getMeter('afterglow-realtime');
+    const upgrades = meter.createCounter('afterglow.realtime.upgrades', {
+      description: 'WebSocket upgrades on /ws, by result',
+    });
+    const connections = meter.createObservableGauge('afterglow.realtime.connections', {
+      description: 'Open WebSocket connections on this instance',
+    });
+    const observe = (r: { observe(v: number): void }) => r.observe(wss.clients.size);
+    connections.addCallback(observe);
 
     const sub = await ctx.bus.subscribe<LiveNotice>(LIVE_SUBJECT, (msg) => {
       const n = msg.data;
@@ -97,10 +107,12 @@ export const realtimeModule: ServiceModule = {
 
     return {
       upgrade(req, socket, head) {
+        upgrades.add(1, { result: 'accepted' });
         wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
       },
       async stop() {
         clearInterval(heartbeat);
+        connections.removeCallback(observe);
         await sub.stop();
         for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
         await new Promise<void>((r) => wss.close(() => r()));

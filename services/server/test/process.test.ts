@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, waitFor } from './harness';
+import { freePort, openSocket, waitFor } from './harness';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const bundle = join(root, 'services/server/dist/afterglow.mjs');
@@ -51,6 +51,11 @@ describe('the afterglow process', () => {
     const text = await metrics.text();
     expect(text).toMatch(/afterglow_http_server_duration/);
     expect(text).toContain('route="/api/events/by-code/:code"');
+    const socket = await openSocket(`http://127.0.0.1:${port}`);
+    const live = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+    expect(live).toMatch(/afterglow_realtime_connections\{[^}]*\} 1\b|afterglow_realtime_connections 1\b/);
+    expect(live).toMatch(/afterglow_realtime_upgrades_total\{[^}]*result="accepted"[^}]*\} 1\b/);
+    socket.ws.close();
     expect(p.output()).toContain(`Afterglow is running at http://localhost:${port}`);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
