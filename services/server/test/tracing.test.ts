@@ -96,5 +96,12 @@ describe.skipIf(!infraAvailable)('tracing across services', () => {
     const root = chain.at(-1)!;
     expect(root.kind).toBe(SpanKind.SERVER);
     expect(String(root.attributes['http.request.method'] ?? root.attributes['http.method'])).toBe('POST');
+
+    // and the pipeline's duration was measured
+    const text = await waitFor(async () => {
+      const t = await (await fetch(`${base}/metrics`)).text();
+      return /afterglow_photos_upload_to_rendition_ms_count\{[^}]*\} [1-9]/.test(t) ? t : null;
+    }, 10_000);
+    expect(text).toContain('afterglow_photos_upload_to_rendition_ms_bucket');
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { metrics } from '@opentelemetry/api';
 import { and, desc, eq, gt, lt, or, sql, inArray, ne, isNotNull } from 'drizzle-orm';
 import {
   HttpError,
@@ -74,6 +75,18 @@ export interface PageOpts {
 const noShots = () => new HttpError(403, 'no_shots_remaining', 'No shots remaining');
 
 export class PhotosApp {
+  /**
+   * Time from the upload's acknowledgement to both renditions recorded: the pipeline's headline
+   * figure. Made here, not at import: the metrics API has no proxy, so an instrument made before the
+   * SDK starts would record nothing.
+   */
+  private readonly uploadToRendition = metrics
+    .getMeter('afterglow-photos')
+    .createHistogram('afterglow.photos.upload_to_rendition_ms', {
+      description: 'From upload acknowledged to renditions recorded',
+      unit: 'ms',
+    });
+
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
@@ -490,6 +503,7 @@ export class PhotosApp {
       .where(and(eq(photos.id, m.photoId), sql`${photos.processedAt} is null`))
       .returning();
     if (!u) return; // already recorded (redelivery) or deleted meanwhile
+    this.uploadToRendition.record(u.processedAt!.getTime() - u.createdAt.getTime());
     const e = await this.events.get(u.eventId);
     if (!e) return;
     await this.notify({ type: 'photo_uploaded', eventId: e.id, photoId: u.id, audience: 'host' });
