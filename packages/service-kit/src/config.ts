@@ -40,6 +40,8 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_PHOTOS_URL: optionalUrl,
   AFTERGLOW_REALTIME_URL: optionalUrl,
   AFTERGLOW_BILLING_URL: optionalUrl,
+  /** multiplies every rate limit (0 turns them off, e.g. for load tests) */
+  RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -8,7 +8,8 @@ import { Router } from 'express';
 import { HttpError, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
 import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
 import { OidcClient } from './auth/oidc';
-import { createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
+import { connectRedis, createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
+import { defaultRules, memoryRateLimiter, rateLimit, redisRateLimiter } from './http/rate-limit';
 import { authRouter } from './http/auth-routes';
 import { authenticator, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
@@ -40,9 +41,15 @@ export const gatewayModule: ServiceModule = {
           .filter(Boolean),
       ),
     );
-    const sessions: SessionStore = config.REDIS_URL
-      ? await createRedisSessions(config.REDIS_URL)
-      : createMemorySessions();
+    const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
+    const sessions: SessionStore = redis ? createRedisSessions(redis) : createMemorySessions();
+    // Rate limits are shared by every replica through Redis; keys are per deployment (its secret).
+    const limiter = redis
+      ? redisRateLimiter(
+          redis,
+          `afterglow:rl:${createHmac('sha256', secret).update('rl').digest('hex').slice(0, 12)}:`,
+        )
+      : memoryRateLimiter();
 
     const external = !!config.OIDC_ISSUER_URL;
     const derived = (label: string) => createHmac('sha256', secret).update(label).digest('base64url');
@@ -55,6 +62,7 @@ export const gatewayModule: ServiceModule = {
     app.use(securityHeaders(publicUrl));
     // Text only (scripts, styles, JSON, the page); images are already compressed.
     app.use(compression({ threshold: 1024 }));
+    if (config.RATE_LIMIT_SCALE > 0) app.use(rateLimit(limiter, defaultRules(config.RATE_LIMIT_SCALE)));
     const auth = authenticator(sessions, users, secret);
 
     if (!external) {

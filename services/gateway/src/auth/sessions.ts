@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createClient } from 'redis';
+import { createClient, type RedisClientType } from 'redis';
 
 export interface Session {
   userId: string;
@@ -50,10 +50,15 @@ export function createMemorySessions(): SessionStore {
   };
 }
 
-export async function createRedisSessions(url: string, prefix = 'afterglow:session:'): Promise<SessionStore> {
+/** One Redis connection for the gateway (sessions and rate limits); it reconnects by itself. */
+export async function connectRedis(url: string): Promise<RedisClientType> {
   const client = createClient({ url, socket: { reconnectStrategy: (n) => Math.min(n * 100, 2000) } });
-  client.on('error', () => {}); // reconnects by itself; readiness reports the outage
+  client.on('error', () => {}); // readiness reports the outage
   await client.connect();
+  return client as RedisClientType;
+}
+
+export function createRedisSessions(client: RedisClientType, prefix = 'afterglow:session:'): SessionStore {
   return {
     async get(id) {
       const v = await client.get(prefix + id);

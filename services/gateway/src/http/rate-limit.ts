@@ -1,0 +1,120 @@
+import type { NextFunction, Request, Response } from 'express';
+import type { RedisClientType } from 'redis';
+import { HttpError } from '@afterglow/contracts';
+import { parseCookies, sendProblem } from '@afterglow/service-kit';
+
+export interface Hit {
+  allowed: boolean;
+  /** seconds until the window resets */
+  resetSeconds: number;
+}
+
+/** Fixed-window counters: in the process (embedded) or in Redis (shared by every gateway replica). */
+export interface RateLimiter {
+  hit(key: string, limit: number, windowSeconds: number): Promise<Hit>;
+}
+
+export function memoryRateLimiter(): RateLimiter {
+  const windows = new Map<string, { until: number; count: number }>();
+  let sweeps = 0;
+  return {
+    async hit(key, limit, windowSeconds) {
+      const now = Date.now();
+      if (++sweeps % 1000 === 0) for (const [k, w] of windows) if (w.until <= now) windows.delete(k);
+      let w = windows.get(key);
+      if (!w || w.until <= now) windows.set(key, (w = { until: now + windowSeconds * 1000, count: 0 }));
+      w.count++;
+      return { allowed: w.count <= limit, resetSeconds: Math.ceil((w.until - now) / 1000) };
+    },
+  };
+}
+
+export function redisRateLimiter(client: RedisClientType, prefix: string): RateLimiter {
+  return {
+    async hit(key, limit, windowSeconds) {
+      const k = `${prefix}${key}`;
+      const [count, ttl] = (await client
+        .multi()
+        .incr(k)
+        .expire(k, windowSeconds, 'NX')
+        .ttl(k)
+        .exec()) as unknown as [number, unknown, number];
+      return { allowed: Number(count) <= limit, resetSeconds: Math.max(1, Number(ttl)) };
+    },
+  };
+}
+
+export interface Rule {
+  name: string;
+  limit: number;
+  windowSeconds: number;
+  /** the key this request counts against, or null when the rule does not apply */
+  key: (req: Request) => string | null;
+}
+
+const ip = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/** The device a guest's request is about, proven by its cookie name (the value is checked later). */
+const device = (req: Request) =>
+  Object.keys(parseCookies(req.headers.cookie)).find((k) => k.startsWith('agd_')) ?? null;
+
+/**
+ * Limits that stop abuse without getting in a party's way: a whole venue shares one public IP, so
+ * per-IP limits are generous and uploads are limited per device. All can be raised by env
+ * (RATE_LIMIT_SCALE multiplies every limit; 0 turns them off).
+ */
+export function defaultRules(scale: number): Rule[] {
+  const n = (x: number) => Math.max(1, Math.round(x * scale));
+  const path = (re: RegExp, method: string) => (req: Request) =>
+    req.method === method && re.test(req.originalUrl.split('?')[0]!);
+  const login = path(/^\/(api\/login|idp\/interaction\/[^/]+\/login)$/, 'GET');
+  const loginPost = path(/^\/idp\/interaction\/[^/]+\/login$/, 'POST');
+  const join = path(/^\/api\/events\/[^/]+\/devices$/, 'POST');
+  const upload = path(/^\/api\/events\/[^/]+\/photos$/, 'POST');
+  const lookup = path(/^\/api\/events\/(by-code\/)?[^/]+$/, 'GET');
+  return [
+    {
+      name: 'login',
+      limit: n(30),
+      windowSeconds: 60,
+      key: (r) => (login(r) || loginPost(r) ? `login:${ip(r)}` : null),
+    },
+    { name: 'join', limit: n(300), windowSeconds: 60, key: (r) => (join(r) ? `join:${ip(r)}` : null) },
+    {
+      name: 'upload-ip',
+      limit: n(6000),
+      windowSeconds: 60,
+      key: (r) => (upload(r) ? `upload-ip:${ip(r)}` : null),
+    },
+    {
+      name: 'upload-device',
+      limit: n(120),
+      windowSeconds: 60,
+      key: (r) => (upload(r) ? `upload-device:${device(r) ?? ip(r)}` : null),
+    },
+    { name: 'lookup', limit: n(600), windowSeconds: 60, key: (r) => (lookup(r) ? `lookup:${ip(r)}` : null) },
+  ];
+}
+
+/** Answers 429 problem+json with Retry-After when a rule's window is used up. */
+export function rateLimit(limiter: RateLimiter, rules: Rule[]) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    try {
+      for (const rule of rules) {
+        const key = rule.key(req);
+        if (!key) continue;
+        const hit = await limiter.hit(key, rule.limit, rule.windowSeconds);
+        if (!hit.allowed) {
+          res.setHeader('Retry-After', String(hit.resetSeconds));
+          req.resume();
+          return sendProblem(
+            res,
+            new HttpError(429, 'rate_limited', 'Too many requests, please wait a moment and try again'),
+          );
+        }
+      }
+      next();
+    } catch {
+      next(); // a limiter that cannot be reached must not take the product down with it
+    }
+  };
+}
