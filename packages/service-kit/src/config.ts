@@ -32,6 +32,13 @@ export const baseConfigSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** serve images by redirecting to short-lived S3 presigned GET URLs (after our own signature check) */
+  S3_PRESIGN_IMAGES: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** the bucket's endpoint as browsers reach it, when it differs from S3_ENDPOINT */
+  S3_PUBLIC_ENDPOINT: optionalUrl,
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: optionalUrl,
   OIDC_CLIENT_SECRET: optionalUrl,

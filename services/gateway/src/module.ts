@@ -14,6 +14,7 @@ import { authRouter } from './http/auth-routes';
 import { authenticator, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
 import { webRouter } from './http/web';
+import { createS3Store } from '@afterglow/storage';
 import { forwardUpgrade, remoteRoutes } from './http/proxy';
 import { createEmbeddedIdp } from './idp/provider';
 import { Users } from './identity/users';
@@ -59,7 +60,21 @@ export const gatewayModule: ServiceModule = {
     const redirectUri = `${publicUrl}/api/callback`;
 
     const app = Router();
-    app.use(securityHeaders(publicUrl));
+    // Images straight from the bucket (presigned) when configured: the page may then load them from there.
+    const presignEndpoint = config.S3_PUBLIC_ENDPOINT ?? config.S3_ENDPOINT;
+    const presigner =
+      config.S3_PRESIGN_IMAGES && config.S3_BUCKET
+        ? createS3Store({
+            bucket: config.S3_BUCKET,
+            endpoint: presignEndpoint,
+            region: config.S3_REGION,
+            accessKeyId: config.S3_ACCESS_KEY_ID,
+            secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: config.S3_FORCE_PATH_STYLE,
+          })
+        : null;
+    const imageOrigins = presigner && presignEndpoint ? [new URL(presignEndpoint).origin] : [];
+    app.use(securityHeaders(publicUrl, imageOrigins));
     // Text only (scripts, styles, JSON, the page); images are already compressed.
     app.use(compression({ threshold: 1024 }));
     if (config.RATE_LIMIT_SCALE > 0) app.use(rateLimit(limiter, defaultRules(config.RATE_LIMIT_SCALE)));
@@ -111,7 +126,13 @@ export const gatewayModule: ServiceModule = {
     app.use(
       authRouter({ oidc, sessions, users, secret, publicUrl, adminRole: ADMIN_ROLE, logger: ctx.logger }),
     );
-    app.use(uploadsRouter(ctx.store, ctx.signer));
+    app.use(
+      uploadsRouter(
+        ctx.store,
+        ctx.signer,
+        presigner ? (key, ttl) => presigner.presignGet(key, ttl) : undefined,
+      ),
+    );
     for (const [name, m] of ctx.local) if (name !== 'gateway' && m.router) app.use(m.router);
     // Services running in other processes: forwarded to AFTERGLOW_<SERVICE>_URL.
     const remote = new Map<ServiceName, string>();
@@ -168,6 +189,7 @@ export const gatewayModule: ServiceModule = {
       },
       ready: () => sessions.ping(),
       async stop() {
+        await presigner?.close();
         await sessions.close();
       },
     };

@@ -33,8 +33,10 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
     const servicePorts: Record<string, number> = {};
     for (const s of SERVICES) servicePorts[s] = await freePort();
     running = await startDistributed({
+      // images straight from the bucket here (the in-process suite covers streaming them)
       env: {
         ...infra.env,
+        S3_PRESIGN_IMAGES: 'true',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         AFTERGLOW_DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
@@ -93,9 +95,21 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
       const r = await guest.json('GET', `/api/devices/${device.body.id}/photos`);
       return r.body.photos[0]?.processed ? r.body.photos[0] : null;
     }, 30_000);
-    const thumb = await guest.fetch(processed.thumbUrl);
+    // our signature first, then a short-lived presigned URL of the bucket
+    const hop = await guest.fetch(processed.thumbUrl);
+    expect(hop.status).toBe(302);
+    const s3 = new URL(hop.headers.get('location')!);
+    expect(s3.origin).toBe(infra.env.S3_ENDPOINT);
+    expect(s3.searchParams.get('X-Amz-Signature')).toBeTruthy();
+    expect(hop.headers.get('content-security-policy')).toContain(
+      `img-src 'self' data: blob: ${infra.env.S3_ENDPOINT}`,
+    );
+    const thumb = await fetch(s3);
     expect(thumb.status).toBe(200);
     expect(thumb.headers.get('content-type')).toBe('image/webp');
+    const tampered = new URL(processed.thumbUrl, base);
+    tampered.searchParams.set('sig', 'A'.repeat(43));
+    expect((await guest.fetch(tampered.pathname + tampered.search)).status).toBe(403);
 
     // the WebSocket goes through the gateway to the realtime process
     const screen = await openSocket(base);

@@ -50,8 +50,9 @@ export function authenticator(sessions: SessionStore, users: Users, secret: Buff
 }
 
 /** Headers every answer carries; the UI's stricter CSP comes with the shell. */
-export function securityHeaders(publicUrl: string) {
+export function securityHeaders(publicUrl: string, imageOrigins: string[] = []) {
   const https = publicUrl.startsWith('https:');
+  const img = ["'self'", 'data:', 'blob:', ...imageOrigins].join(' ');
   return (_req: Request, res: Response, next: NextFunction) => {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -59,7 +60,7 @@ export function securityHeaders(publicUrl: string) {
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader(
       'Content-Security-Policy',
-      "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+      `default-src 'self'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
     );
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();

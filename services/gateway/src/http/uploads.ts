@@ -7,7 +7,12 @@ import type { ObjectStore, UrlSigner } from '@afterglow/storage';
  * GET /uploads/<key>?exp=…&sig=…: images, only through a valid, unexpired signature issued by the
  * photos service to someone allowed to see them. Streamed, never buffered whole.
  */
-export function uploadsRouter(store: ObjectStore, signer: UrlSigner): Router {
+export function uploadsRouter(
+  store: ObjectStore,
+  signer: UrlSigner,
+  /** when set, images are handed out as short-lived presigned URLs of the object store instead */
+  presign?: (key: string, ttlSeconds: number) => Promise<string>,
+): Router {
   const r = Router();
   r.get('/uploads/*key', async (req: Request, res: Response) => {
     const parts = (req.params as { key?: string[] }).key ?? [];
@@ -20,9 +25,15 @@ export function uploadsRouter(store: ObjectStore, signer: UrlSigner): Router {
         new HttpError(403, 'bad_signature', 'This image link is invalid or has expired'),
       );
     }
+    const remaining = Math.max(1, Number(exp) - Math.floor(Date.now() / 1000));
+    if (presign) {
+      // Our signature decided who may see it; the store's presigned URL lives no longer than ours.
+      res.setHeader('Cache-Control', `private, max-age=${Math.min(remaining, 300)}`);
+      res.redirect(302, await presign(key, Math.min(remaining, 3600)));
+      return;
+    }
     const obj = await store.get(key).catch(() => null);
     if (!obj) return sendProblem(res, new HttpError(404, 'not_found', 'Image not found'));
-    const remaining = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
     res.status(200);
     res.setHeader('Content-Type', obj.info.contentType);
     res.setHeader('Content-Length', String(obj.info.size));
