@@ -4,6 +4,13 @@ import { Calendar, Camera, Clock, Download, Flag, Image, Settings, Users } from 
 import { Button, Card, buttonClass } from '@afterglow/ui';
 import { EmptyState } from './EmptyState';
 
+/** Quick actions that arrive with the admin service: shown, but not pretending to work. */
+const LATER_ACTIONS = [
+  [Flag, 'Review Flagged Photos'],
+  [Download, 'Export Data'],
+  [Settings, 'System Settings'],
+] as const;
+
 function PanelCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card className="p-5 sm:p-6">
@@ -30,33 +37,18 @@ export function OverviewPanel() {
             <Camera aria-hidden className="h-5 w-5" />
             Test Camera Interface
           </Link>
-          <Button
-            variant="outline"
-            disabled
-            aria-describedby="admin-later"
-            className="h-auto min-h-11 justify-start py-2 text-left"
-          >
-            <Flag aria-hidden className="h-5 w-5" />
-            Review Flagged Photos
-          </Button>
-          <Button
-            variant="outline"
-            disabled
-            aria-describedby="admin-later"
-            className="h-auto min-h-11 justify-start py-2 text-left"
-          >
-            <Download aria-hidden className="h-5 w-5" />
-            Export Data
-          </Button>
-          <Button
-            variant="outline"
-            disabled
-            aria-describedby="admin-later"
-            className="h-auto min-h-11 justify-start py-2 text-left"
-          >
-            <Settings aria-hidden className="h-5 w-5" />
-            System Settings
-          </Button>
+          {LATER_ACTIONS.map(([Icon, label]) => (
+            <Button
+              key={label}
+              variant="outline"
+              disabled
+              aria-describedby="admin-later"
+              className="h-auto min-h-11 justify-start py-2 text-left"
+            >
+              <Icon aria-hidden className="h-5 w-5" />
+              {label}
+            </Button>
+          ))}
           <p id="admin-later" className="text-sm text-neutral-700">
             Reviewing, exporting and settings become available with the admin service.
           </p>

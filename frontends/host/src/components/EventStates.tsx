@@ -59,3 +59,23 @@ export function EventLoadError({ error, onRetry }: { error: unknown; onRetry: ()
     </MessageCard>
   );
 }
+
+/** A list that could not be loaded, inside a page: what failed, and a way to try again. */
+export function InlineLoadError({
+  error,
+  fallback,
+  onRetry,
+}: {
+  error: unknown;
+  fallback: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
+      <p className="mb-3">{errorText(error, fallback)}</p>
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        Try again
+      </Button>
+    </div>
+  );
+}

@@ -2,8 +2,8 @@ import type { HostEvent, PhotoDto } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Inbox } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import { Button, Card, Skeleton, errorText } from '@afterglow/ui';
-import { EventLoadError, NotYourEvent } from '../components/EventStates';
+import { Card, Skeleton } from '@afterglow/ui';
+import { EventLoadError, InlineLoadError, NotYourEvent } from '../components/EventStates';
 import { AuthGate } from '../components/LoginRequired';
 import { LiveModeControls } from '../components/moderation/LiveModeControls';
 import { PendingPhotoCard } from '../components/moderation/PendingPhotoCard';
@@ -89,12 +89,11 @@ function Moderation({ event }: { event: HostEvent }) {
             ))}
           </div>
         ) : pending.isError && !pending.data ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-            <p className="mb-3">{errorText(pending.error, 'The pending photos could not be loaded.')}</p>
-            <Button variant="outline" size="sm" onClick={refresh}>
-              Try again
-            </Button>
-          </div>
+          <InlineLoadError
+            error={pending.error}
+            fallback="The pending photos could not be loaded."
+            onRetry={refresh}
+          />
         ) : photos.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 py-12 text-center">
             <Inbox aria-hidden className="h-10 w-10 text-neutral-400" />

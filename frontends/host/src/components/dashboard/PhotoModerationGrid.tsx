@@ -1,7 +1,8 @@
 import type { PhotoDto } from '@afterglow/contracts';
 import { CheckCheck, ImageOff, LoaderCircle } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { Button, Card, Skeleton, errorText } from '@afterglow/ui';
+import { Button, Card, Skeleton } from '@afterglow/ui';
+import { InlineLoadError } from '../EventStates';
 import { useApproveAll } from '../../hooks/useApproveAll';
 import { useEventPhotos } from '../../hooks/useEventPhotos';
 import { ModerationPhotoCard } from './ModerationPhotoCard';
@@ -83,12 +84,11 @@ export function PhotoModerationGrid({
             </span>
           </div>
         ) : photosQuery.isError ? (
-          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-            <p className="mb-3">{errorText(photosQuery.error, 'The photos could not be loaded.')}</p>
-            <Button variant="outline" size="sm" onClick={refresh}>
-              Try again
-            </Button>
-          </div>
+          <InlineLoadError
+            error={photosQuery.error}
+            fallback="The photos could not be loaded."
+            onRetry={refresh}
+          />
         ) : shown.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-neutral-200 p-10 text-center text-neutral-600">
             <ImageOff aria-hidden className="h-8 w-8" />
