@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
-import { Card } from '@afterglow/ui';
+import { SearchX } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card, buttonClass } from '@afterglow/ui';
 
 /** A centred card with a heading, a line of text and actions: empty, error and "not yet" states. */
 export function MessageCard({
@@ -31,5 +33,23 @@ export function MessageCard({
         {actions && <div className="mt-6 flex flex-col gap-3">{actions}</div>}
       </Card>
     </div>
+  );
+}
+
+/** The code matches no event: what guests see on the camera and the gallery. */
+export function EventNotFoundCard({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  return (
+    <MessageCard
+      alert
+      icon={<SearchX aria-hidden className="h-7 w-7" />}
+      title="Event not found"
+      actions={
+        <Link to="/join" className={buttonClass('primary', size, 'w-full')}>
+          Enter a Code
+        </Link>
+      }
+    >
+      <p>Check the code with your host and try again.</p>
+    </MessageCard>
   );
 }

@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams, Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CalendarX, SearchX, UserPlus } from 'lucide-react';
+import { CalendarX, UserPlus } from 'lucide-react';
 import { Button, Spinner, buttonClass, errorText, toast } from '@afterglow/ui';
 import type { PublicEvent } from '@afterglow/contracts';
-import { MessageCard } from '../components/MessageCard';
+import { EventNotFoundCard, MessageCard } from '../components/MessageCard';
 import { CameraView } from '../camera/CameraView';
 import { DEVELOPING_MS, DevelopingOverlay } from '../camera/DevelopingOverlay';
 import { PreviewDialog } from '../camera/PreviewDialog';
@@ -72,18 +72,7 @@ function CameraSession({ code, deviceId }: { code: string; deviceId: string }) {
   if (eventQ.isError) {
     return isNotFound(eventQ.error) ? (
       <FullScreen>
-        <MessageCard
-          alert
-          icon={<SearchX aria-hidden className="h-7 w-7" />}
-          title="Event not found"
-          actions={
-            <Link to="/join" className={buttonClass('primary', 'lg', 'w-full')}>
-              Enter a Code
-            </Link>
-          }
-        >
-          <p>Check the code with your host and try again.</p>
-        </MessageCard>
+        <EventNotFoundCard size="lg" />
       </FullScreen>
     ) : (
       <LoadFailed what="the event" error={eventQ.error} onRetry={() => void eventQ.refetch()} />

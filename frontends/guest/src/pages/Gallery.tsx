@@ -1,10 +1,10 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { Camera, Images, Loader2, SearchX } from 'lucide-react';
+import { Camera, Images, Loader2 } from 'lucide-react';
 import { Button, Skeleton, apiRequest, buttonClass, useEventSocket } from '@afterglow/ui';
 import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
-import { MessageCard } from '../components/MessageCard';
+import { EventNotFoundCard, MessageCard } from '../components/MessageCard';
 import { Countdown } from '../gallery/Countdown';
 import { GridSkeleton, PhotoGrid } from '../gallery/PhotoGrid';
 import { PhotoDialog } from '../gallery/PhotoDialog';
@@ -35,18 +35,7 @@ export function Gallery() {
   if (eventQ.isPending) return <GallerySkeleton />;
   if (eventQ.isError) {
     return isNotFound(eventQ.error) ? (
-      <MessageCard
-        alert
-        icon={<SearchX aria-hidden className="h-7 w-7" />}
-        title="Event not found"
-        actions={
-          <Link to="/join" className={buttonClass('primary', 'md', 'w-full')}>
-            Enter a Code
-          </Link>
-        }
-      >
-        <p>Check the code with your host and try again.</p>
-      </MessageCard>
+      <EventNotFoundCard />
     ) : (
       <MessageCard
         alert
