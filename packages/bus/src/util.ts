@@ -2,6 +2,7 @@
  * Helpers shared by the in-memory and NATS implementations: subject matching and validation,
  * option defaults, error mapping and small async utilities.
  */
+import { isUnavailableError } from '@afterglow/contracts';
 import { BusRequestError } from './types';
 import type { ConsumeOptions, Headers } from './types';
 
@@ -149,6 +150,8 @@ export function deadLetterHeaders(
 /** What a requester sees when a reply handler throws: BusRequestErrors pass through unchanged. */
 export function toBusRequestError(err: unknown): BusRequestError {
   if (err instanceof BusRequestError) return err;
+  // The responder's own dependency is away (its database restarting): the requester may try again.
+  if (isUnavailableError(err)) return new BusRequestError(errorMessage(err), 'unavailable', 503);
   return new BusRequestError(errorMessage(err), 'request_failed', 500);
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './jitless';
 
 /** GET /api/auth/user */
 export const authUserSchema = z.object({
@@ -17,4 +18,28 @@ export interface Principal {
   isAdmin: boolean;
   /** the user's current plan id (free, basic, pro, max) */
   plan: string;
+}
+
+/** POST /api/admin/users/{userId}/suspend and DELETE /api/admin/events/{eventId} (the UI sends a fixed reason). */
+export const adminReasonSchema = z.object({
+  reason: z
+    .string({ error: 'A reason is required' })
+    .trim()
+    .min(1, 'A reason is required')
+    .max(500, 'The reason can be at most 500 characters'),
+});
+
+/** Path parameters of the admin routes. */
+export const adminUserIdSchema = z.uuid({ error: 'userId must be a UUID' });
+export const adminEventIdSchema = z.uuid({ error: 'eventId must be a UUID' });
+
+/** The answer to an admin's suspend or unsuspend. */
+export interface AdminUserState {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  plan: string;
+  isSuspended: boolean;
+  createdAt: string;
 }

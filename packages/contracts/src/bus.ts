@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './jitless';
 
 /** Bus messages: every subject with its version and schema (convention 1). */
 export const photoUploaded = {
@@ -51,6 +52,20 @@ export const eventCreated = {
   subject: 'event.created',
   version: 1,
   schema: z.object({ eventId: z.uuid(), code: z.string(), hostId: z.string(), at: z.string() }),
+} as const;
+/** An admin deleted the event: its photos, devices and stored objects are to be removed. */
+export const eventDeleted = {
+  subject: 'event.deleted',
+  version: 1,
+  schema: z.object({
+    eventId: z.uuid(),
+    code: z.string(),
+    hostId: z.string(),
+    /** the admin who deleted it, and why */
+    deletedBy: z.string(),
+    reason: z.string(),
+    at: z.string(),
+  }),
 } as const;
 export const userUpserted = {
   subject: 'user.upserted',

@@ -161,3 +161,22 @@ export const PLANS: Record<PlanId, PlanLimits> = {
   },
 };
 export const EXTRA_PHOTOS_ADDON = { id: 'extra-photos', priceCents: 1000, photos: 1000 } as const;
+
+/** Validation messages of spec section 5, spelled exactly. */
+export const EVENT_MESSAGES = {
+  nameRequired: 'Event name is required',
+  startDateRequired: 'Start date is required',
+  startFuture: 'Start date must be in the future',
+  startTimeRequired: 'Start time is required',
+  endDateRequired: 'End date is required',
+  endTimeRequired: 'End time is required',
+  endAfterStart: 'End date must be after start date',
+  revealBetween: 'Reveal time must be between start and end dates',
+  invalidCode: 'Please enter a valid 6-digit event code',
+} as const;
+
+/** What the join form and POST /api/events/{code}/devices answer for a bad device. */
+export const DEVICE_MESSAGES = {
+  anonId: 'anonId must be a UUID',
+  displayNameMax: `Your name can be at most ${DISPLAY_NAME_MAX} characters`,
+} as const;

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import './jitless';
 import {
   CAPTION_MAX,
+  EVENT_MESSAGES,
   COLOR_MOODS,
   EVENT_NAME_MAX,
   FILM_PRESETS,
@@ -8,19 +10,7 @@ import {
   SHOT_OPTIONS,
 } from './catalog';
 import type { PlanId } from './catalog';
-
-/** Validation messages of spec section 5, spelled exactly. */
-export const EVENT_MESSAGES = {
-  nameRequired: 'Event name is required',
-  startDateRequired: 'Start date is required',
-  startFuture: 'Start date must be in the future',
-  startTimeRequired: 'Start time is required',
-  endDateRequired: 'End date is required',
-  endTimeRequired: 'End time is required',
-  endAfterStart: 'End date must be after start date',
-  revealBetween: 'Reveal time must be between start and end dates',
-  invalidCode: 'Please enter a valid 6-digit event code',
-} as const;
+import { cleanText } from './text';
 
 /** Clock skew and request latency we forgive when checking "in the future". */
 export const START_GRACE_MS = 2 * 60_000;
@@ -31,12 +21,18 @@ const shots = z.union(
     error: 'Shots per device must be 12, 24 or 36',
   },
 );
+/**
+ * A date an event can have: parseable and between the years 2000 and 2999 (JavaScript accepts years up
+ * to ±275760, which the database cannot store).
+ */
+const EARLIEST_EVENT_DATE = Date.UTC(2000, 0, 1);
+const LATEST_EVENT_DATE = Date.UTC(3000, 0, 1);
+const isEventDate = (v: string) => {
+  const t = Date.parse(v);
+  return t >= EARLIEST_EVENT_DATE && t < LATEST_EVENT_DATE;
+};
 const isoDate = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine((v) => !Number.isNaN(Date.parse(v)), 'Enter a valid date and time');
+  z.string({ error: required }).trim().min(1, required).refine(isEventDate, 'Enter a valid date and time');
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb');
 
 /** POST /api/events body. `userId`/`hostId` may be sent by old clients; the host always comes from the session. */
@@ -44,6 +40,7 @@ export const createEventSchema = z
   .object({
     name: z
       .string({ error: EVENT_MESSAGES.nameRequired })
+      .overwrite(cleanText)
       .trim()
       .min(1, EVENT_MESSAGES.nameRequired)
       .max(EVENT_NAME_MAX, `Event name can be at most ${EVENT_NAME_MAX} characters`),
@@ -54,9 +51,9 @@ export const createEventSchema = z
     revealAt: z
       .string()
       .trim()
-      .refine((v) => v === '' || !Number.isNaN(Date.parse(v)), 'Enter a valid reveal date and time')
+      .refine((v) => v === '' || isEventDate(v), 'Enter a valid reveal date and time')
       .nullish(),
-    timezone: z.string().trim().min(1).max(64).default('UTC'),
+    timezone: z.string().overwrite(cleanText).trim().min(1).max(64).default('UTC'),
     filmMode: z.boolean().default(false),
     filmPreset: z.enum(FILM_PRESETS, { error: 'Unknown film preset' }).default('classic'),
     noRetakes: z.boolean().default(false),
@@ -65,7 +62,7 @@ export const createEventSchema = z
     colorMood: z.enum(COLOR_MOODS, { error: 'Unknown colour mood' }).default('vintage'),
     primaryColor: hexColor.optional(),
     accentColor: hexColor.optional(),
-    backgroundGradient: z.string().max(200).optional(),
+    backgroundGradient: z.string().overwrite(cleanText).max(200).optional(),
     userId: z.unknown().optional(),
     hostId: z.unknown().optional(),
   })
@@ -94,7 +91,11 @@ export type CreateEventBody = z.output<typeof createEventSchema>;
  */
 export const createEventFormSchema = z
   .object({
-    name: z.string().trim().min(1, EVENT_MESSAGES.nameRequired).max(EVENT_NAME_MAX),
+    name: z
+      .string()
+      .trim()
+      .min(1, EVENT_MESSAGES.nameRequired)
+      .max(EVENT_NAME_MAX, `Event name can be at most ${EVENT_NAME_MAX} characters`),
     startDate: z.string().min(1, EVENT_MESSAGES.startDateRequired),
     startTime: z.string().min(1, EVENT_MESSAGES.startTimeRequired),
     endDate: z.string().min(1, EVENT_MESSAGES.endDateRequired),
@@ -159,6 +160,7 @@ export const sharingSchema = z.object({
   isPublic: z.boolean({ error: 'isPublic must be true or false' }),
   shareDescription: z
     .string()
+    .overwrite(cleanText)
     .trim()
     .max(SHARE_DESCRIPTION_MAX, `Share description can be at most ${SHARE_DESCRIPTION_MAX} characters`)
     .nullish()

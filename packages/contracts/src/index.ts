@@ -1,4 +1,3 @@
-import './jitless';
 export * from './problem';
 export * from './catalog';
 export * from './events';
@@ -6,3 +5,4 @@ export * from './photos';
 export * from './bus';
 export * from './auth';
 export * from './routes';
+export * from './text';

@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { CAPTION_MAX, DISPLAY_NAME_MAX } from './catalog';
+import './jitless';
+import { CAPTION_MAX, DEVICE_MESSAGES, DISPLAY_NAME_MAX } from './catalog';
+import { cleanText } from './text';
 
 export const PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
 
 /** POST /api/events/{code}/devices */
 export const createDeviceSchema = z.object({
-  anonId: z.uuid({ error: 'anonId must be a UUID' }),
+  anonId: z.uuid({ error: DEVICE_MESSAGES.anonId }),
   displayName: z
     .string()
+    .overwrite(cleanText)
     .trim()
-    .max(DISPLAY_NAME_MAX, `Your name can be at most ${DISPLAY_NAME_MAX} characters`)
+    .max(DISPLAY_NAME_MAX, DEVICE_MESSAGES.displayNameMax)
     .nullish()
     .transform((v) => (v ? v : null)),
 });
@@ -20,6 +23,7 @@ export const uploadFieldsSchema = z.object({
   deviceId: z.uuid({ error: 'Upload must carry a device id' }),
   caption: z
     .string()
+    .overwrite(cleanText)
     .trim()
     .max(CAPTION_MAX, `Caption can be at most ${CAPTION_MAX} characters`)
     .optional()
@@ -34,7 +38,7 @@ export const patchPhotoSchema = z.object({
   hostId: z.unknown().optional(),
 });
 export const flagPhotoSchema = z.object({
-  reason: z.string().trim().min(1).max(200).default('inappropriate'),
+  reason: z.string().overwrite(cleanText).trim().min(1).max(200).default('inappropriate'),
 });
 
 export interface PhotoDto {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './jitless';
 
 /** RFC 9457 problem details, the only error shape that leaves a service. */
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
@@ -21,12 +22,14 @@ const TITLES: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  408: 'Request Timeout',
   409: 'Conflict',
   410: 'Gone',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   429: 'Too Many Requests',
+  431: 'Request Header Fields Too Large',
   500: 'Internal Server Error',
   502: 'Bad Gateway',
   503: 'Service Unavailable',
@@ -83,3 +86,59 @@ export function parseOr400<S extends z.ZodType>(schema: S, data: unknown): z.inf
   if (!r.success) throw validationError(r.error);
   return r.data;
 }
+
+const UNAVAILABLE_CODES = new Set([
+  // sockets: the peer is gone, restarting or unreachable
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  // PostgreSQL: shutting down, crashed, starting up, out of connections
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  // the bus: nobody answered in time
+  'no_responders',
+  'timeout',
+  'unavailable',
+]);
+
+/** node-postgres reports a lost or refused connection in words only. */
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed and is not queryable|the database system is (starting up|shutting down|in recovery mode)/i;
+
+/**
+ * True when an error says a dependency (database, bus, storage) is away for the moment rather than
+ * that the request is wrong: the caller should answer 503 and the client may try again. Wrapped
+ * errors (drizzle, the S3 SDK, bus replies) are followed through their `cause`.
+ */
+export function isUnavailableError(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const o = e as {
+      code?: unknown;
+      status?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      $metadata?: { httpStatusCode?: unknown };
+    };
+    if (typeof o.code === 'string' && (UNAVAILABLE_CODES.has(o.code) || o.code.startsWith('08'))) return true;
+    if (o.status === 503) return true;
+    // an AWS SDK error: the store itself answered 5xx (S3's 503 SlowDown, 500 InternalError)
+    const s3 = o.$metadata?.httpStatusCode;
+    if (typeof s3 === 'number' && s3 >= 500) return true;
+    if (typeof o.message === 'string' && UNAVAILABLE_MESSAGE.test(o.message)) return true;
+    e = o.cause;
+  }
+  return false;
+}
+
+export const unavailable = (
+  message = 'The service is temporarily unavailable, please try again',
+  code = 'unavailable',
+) => new HttpError(503, code, message);

@@ -34,6 +34,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/photos/:id/reject', 'photos'),
   r('POST', '/api/photos/:id/flag', 'photos'),
   r('DELETE', '/api/photos/:id', 'photos'),
+  r('POST', '/api/admin/users/:userId/suspend', 'gateway'),
+  r('POST', '/api/admin/users/:userId/unsuspend', 'gateway'),
+  r('DELETE', '/api/admin/events/:eventId', 'events'),
 ];
 
 /** The WebSocket endpoint, answered by realtime. */

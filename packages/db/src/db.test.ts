@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { isUnavailableError } from '@afterglow/contracts';
 import { isUniqueViolation, openDatabase, sql, type Database } from './index';
 
 /** One migration folder, as drizzle-kit writes it, for a throw-away service schema. */
@@ -85,4 +86,35 @@ describe.skipIf(!url)('postgres', () => {
     await c.end();
   });
   dbContract('postgres', () => openDatabase({ url: url!, dataDir: tmpdir() }));
+});
+
+describe.skipIf(!url)('postgres connection lost mid-transaction', () => {
+  it('fails the transaction (as unavailable) instead of crashing the process', async () => {
+    const database = await openDatabase({ url: url!, dataDir: tmpdir() });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    const uncaught: unknown[] = [];
+    const onUncaught = (err: unknown) => uncaught.push(err);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const tx = database.db.transaction(async (t) => {
+        const r = await t.execute(sql`select pg_backend_pid() as pid`);
+        const pid = (r as unknown as { rows: { pid: number }[] }).rows[0]!.pid;
+        // The server ends this session while the transaction is between two statements.
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        await new Promise((ok) => setTimeout(ok, 300));
+        await t.execute(sql`select 1`);
+      });
+      await expect(tx).rejects.toThrow();
+      const err = await tx.catch((e: unknown) => e);
+      expect(isUnavailableError(err)).toBe(true);
+      expect(uncaught).toEqual([]);
+      // the pool carries on with a fresh connection
+      await database.ping();
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await admin.end();
+      await database.close();
+    }
+  });
 });

@@ -98,8 +98,12 @@ async function openPglite(dir: string | null): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
-  // A dropped connection (server restart) must not crash the process; the pool reconnects.
+  // A dropped connection (server restart) must not crash the process; the pool reconnects. The pool
+  // only listens on idle clients: one checked out (a transaction between two statements) that loses
+  // its server would emit an unhandled 'error'. Its next statement fails instead ("not queryable"),
+  // the caller answers 503, and releasing it with that error drops it from the pool.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool) as unknown as Db;
   return {
     kind: 'postgres',
@@ -126,10 +130,22 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await db.execute(sql`select 1`);
     },
     async close() {
-      await pool.end();
+      // A client left on a connection that died mid-statement (a database restart) may never be
+      // released: shutting down must not wait for it forever.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        pool.end(),
+        new Promise<void>((r) => {
+          timer = setTimeout(r, POOL_END_TIMEOUT_MS);
+          timer.unref();
+        }),
+      ]);
+      clearTimeout(timer);
     },
   };
 }
+
+const POOL_END_TIMEOUT_MS = 5000;
 
 /**
  * Where a service's generated migrations live: `AFTERGLOW_MIGRATIONS_DIR/<service>` (the built server

@@ -48,7 +48,12 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_REALTIME_URL: optionalUrl,
   AFTERGLOW_BILLING_URL: optionalUrl,
   /** multiplies every rate limit (0 turns them off, e.g. for load tests) */
+  /** photos stored this long without renditions are sent to developing again (a lost job) */
+  PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
+  /** event lookups answered 404 that one address may cause per window before its lookups answer 429 (0: no limit) */
+  LOOKUP_MISS_LIMIT: z.coerce.number().int().min(0).default(40),
+  LOOKUP_MISS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

@@ -1,13 +1,18 @@
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { HttpError, notFound, statusTitle, validationError } from '@afterglow/contracts';
+import { HttpError, isUnavailableError, notFound, statusTitle, validationError } from '@afterglow/contracts';
 import type { Problem } from '@afterglow/contracts';
 import { ZodError } from 'zod';
 import type { Logger } from './logger';
 
 export const PROBLEM_TYPE = 'application/problem+json';
 
+/** Seconds a client should wait before trying again after a 503 (a dependency coming back). */
+export const RETRY_AFTER_UNAVAILABLE_S = 5;
+
 export function sendProblem(res: Response, err: HttpError, traceId?: string): void {
   if (res.headersSent) return;
+  if (err.status === 503 && !res.getHeader('Retry-After'))
+    res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
   res
     .status(err.status)
     .type(PROBLEM_TYPE)
@@ -24,13 +29,15 @@ export function traceIdOf(req: Request): string | undefined {
 export function problemHandler(logger: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
     let http: HttpError;
+    const fault = clientFault(err);
     if (err instanceof HttpError) http = err;
     else if (err instanceof ZodError) http = validationError(err);
     else if (err && typeof err === 'object' && 'type' in err && err.type === 'entity.parse.failed')
       http = new HttpError(400, 'invalid_json', 'The request body is not valid JSON');
     else if (err && typeof err === 'object' && 'type' in err && err.type === 'entity.too.large')
       http = new HttpError(413, 'payload_too_large', 'The request body is too large');
-    else if (isUnavailable(err)) {
+    else if (fault) http = fault;
+    else if (isUnavailableError(err)) {
       logger.warn({ err: String(err), path: req.path }, 'dependency unavailable');
       http = new HttpError(503, 'unavailable', 'The service is temporarily unavailable, please try again');
     } else {
@@ -41,16 +48,30 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-function isUnavailable(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return (
-    code === 'ECONNREFUSED' ||
-    code === 'ECONNRESET' ||
-    code === '57P01' /* admin shutdown */ ||
-    code === 'no_responders' ||
-    code === 'timeout' ||
-    (err as { status?: number } | null)?.status === 503
-  );
+/** What body-parser and the router name the request's own faults (they carry a 4xx status). */
+const CLIENT_FAULTS: Record<string, [string, string]> = {
+  'encoding.unsupported': [
+    'unsupported_encoding',
+    'The request body uses a content encoding we do not accept',
+  ],
+  'charset.unsupported': ['unsupported_charset', 'The request body uses a character set we do not accept'],
+  'request.aborted': ['aborted', 'The request body was interrupted'],
+  'request.size.invalid': ['bad_request', 'The request body is shorter or longer than announced'],
+};
+
+/**
+ * A request's own fault reported by a library (a 4xx `status` on the error: a body in an unknown
+ * charset or encoding, a path with broken percent-encoding): answered as that 4xx, in our words.
+ */
+function clientFault(err: unknown): HttpError | null {
+  if (!err || typeof err !== 'object') return null;
+  const e = err as { status?: unknown; statusCode?: unknown; type?: unknown };
+  const status = typeof e.status === 'number' ? e.status : e.statusCode;
+  if (typeof status !== 'number' || status < 400 || status > 499) return null;
+  const known = typeof e.type === 'string' ? CLIENT_FAULTS[e.type] : undefined;
+  if (known) return new HttpError(status, known[0], known[1]);
+  if (err instanceof URIError) return new HttpError(400, 'bad_path', 'The address is not valid');
+  return new HttpError(status, 'bad_request', statusTitle(status));
 }
 
 export const notFoundHandler: RequestHandler = (req, _res, next) => {

@@ -21,6 +21,8 @@ export interface ServiceContext {
   publicUrl: string;
   /** modules already started in this process (the gateway mounts their routers in embedded mode) */
   local: ReadonlyMap<string, StartedModule>;
+  /** every module this process runs, started or not (e.g. the media worker leaves a core to the web) */
+  modules: readonly string[];
   /** the embedded identity provider's signing key (JWK), kept in the data dir */
   idpJwk?: Record<string, unknown>;
   server: Server;

@@ -4,5 +4,4 @@ export * from './button';
 export * from './feedback';
 export * from './theme';
 export * from './auth';
-export * from './standalone';
 export * from './realtime';

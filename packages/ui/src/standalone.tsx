@@ -2,8 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
-import { createQueryClient } from './api';
-import { Toaster } from './toast';
+// From the package, not './api' and './toast': the pages' `toast()` must reach this Toaster, and
+// they get the shared '@afterglow/ui'.
+import { Toaster, createQueryClient } from '@afterglow/ui';
 
 /**
  * Runs one remote on its own (for its development): its pages at their product routes, with the

@@ -1,6 +1,4 @@
-import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ComponentType, type ReactNode } from 'react';
 
 /** Spec section 9: one toast visible, 5 s, swipe right by 50 px, F8 focuses the region. */
 export const TOAST_LIMIT = 1;
@@ -23,7 +21,7 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   toasts = toasts.map((t) => (t.id === id ? { ...t, open: false } : t));
   emit();
   setTimeout(() => {
@@ -52,49 +50,68 @@ export function useToast() {
   return { toasts: list, toast, dismiss };
 }
 
-const VARIANT: Record<NonNullable<ToastInput['variant']>, string> = {
-  default: 'border-neutral-200 bg-white text-neutral-900',
-  success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
-  destructive: 'border-red-300 bg-red-600 text-white',
-};
+export const VIEWPORT_CLASS =
+  'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]';
 
-/** Mount once, at the root (the shell does). */
+type Region = ComponentType<{ focus: boolean }>;
+let region: Promise<Region> | null = null;
+/** The Radix region (toast-radix.tsx), fetched once; a failed fetch (offline) is tried again later. */
+function loadRegion(): Promise<Region> {
+  region ??= import('./toast-radix').then(
+    (m) => m.RadixToaster,
+    (err: unknown) => {
+      region = null;
+      throw err;
+    },
+  );
+  return region;
+}
+
+/**
+ * Mount once, at the root (the shell does). Every page has the notifications region at once, as
+ * Radix renders it while empty (F8 focuses it); the Radix implementation, with the toasts' swipe,
+ * timers and announcements, is fetched when the first toast is shown or at the first tap or key
+ * press (or when the connection comes back after a failed fetch), off the page's first load.
+ */
 export function Toaster() {
   const { toasts: list } = useToast();
+  const [Radix, setRadix] = useState<Region | null>(null);
+  const [focus, setFocus] = useState(false);
+  const viewport = useRef<HTMLOListElement>(null);
+  const wanted = list.length > 0;
+
+  useEffect(() => {
+    if (Radix) return;
+    let live = true;
+    const load = () => {
+      loadRegion().then(
+        (R) => {
+          if (!live) return;
+          setFocus(!!viewport.current && document.activeElement === viewport.current);
+          setRadix(() => R);
+        },
+        () => {},
+      );
+    };
+    if (wanted) load();
+    // F8 focuses the region, as Radix's does (its viewport list, which can hold focus).
+    const onKey = (e: KeyboardEvent) => {
+      if (e.code === 'F8') viewport.current?.focus();
+    };
+    const triggers = ['pointerdown', 'keydown', 'online'] as const;
+    document.addEventListener('keydown', onKey);
+    for (const t of triggers) window.addEventListener(t, load, { once: true, passive: true });
+    return () => {
+      live = false;
+      document.removeEventListener('keydown', onKey);
+      for (const t of triggers) window.removeEventListener(t, load);
+    };
+  }, [Radix, wanted]);
+
+  if (Radix) return <Radix focus={focus} />;
   return (
-    <ToastPrimitive.Provider
-      duration={TOAST_DURATION_MS}
-      swipeDirection="right"
-      swipeThreshold={50}
-      label="Notification"
-    >
-      {list.map((t) => (
-        <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismiss(t.id)}
-          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${VARIANT[t.variant ?? 'default']}`}
-        >
-          <div className="grid gap-1">
-            {t.title && (
-              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
-            )}
-            {t.description && (
-              <ToastPrimitive.Description className="text-sm opacity-90">
-                {t.description}
-              </ToastPrimitive.Description>
-            )}
-          </div>
-          {t.action}
-          <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2"
-          >
-            <X className="h-4 w-4" aria-hidden />
-          </ToastPrimitive.Close>
-        </ToastPrimitive.Root>
-      ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]" />
-    </ToastPrimitive.Provider>
+    <div role="region" aria-label="Notifications (F8)" tabIndex={-1} style={{ pointerEvents: 'none' }}>
+      <ol ref={viewport} tabIndex={-1} className={VIEWPORT_CLASS} />
+    </div>
   );
 }

@@ -9,7 +9,14 @@ import { HttpError, serviceUrlVar, type ServiceName } from '@afterglow/contracts
 import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
 import { OidcClient } from './auth/oidc';
 import { connectRedis, createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
-import { defaultRules, memoryRateLimiter, rateLimit, redisRateLimiter } from './http/rate-limit';
+import {
+  defaultRules,
+  lookupMisses,
+  memoryRateLimiter,
+  rateLimit,
+  redisRateLimiter,
+} from './http/rate-limit';
+import { adminRouter } from './http/admin-routes';
 import { authRouter } from './http/auth-routes';
 import { authenticator, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
@@ -33,6 +40,8 @@ export const gatewayModule: ServiceModule = {
   async start(ctx) {
     await ctx.database.migrate('gateway', { schema: 'identity' });
     const { config, publicUrl, secret } = ctx;
+    const external = !!config.OIDC_ISSUER_URL;
+    const issuer = external ? config.OIDC_ISSUER_URL! : `${publicUrl}/idp`;
     const users = new Users(
       ctx.database.db,
       ctx.bus,
@@ -41,6 +50,8 @@ export const gatewayModule: ServiceModule = {
           .map((s) => s.trim().toLowerCase())
           .filter(Boolean),
       ),
+      3000,
+      external ? null : issuer,
     );
     const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
     const sessions: SessionStore = redis ? createRedisSessions(redis) : createMemorySessions();
@@ -52,9 +63,7 @@ export const gatewayModule: ServiceModule = {
         )
       : memoryRateLimiter();
 
-    const external = !!config.OIDC_ISSUER_URL;
     const derived = (label: string) => createHmac('sha256', secret).update(label).digest('base64url');
-    const issuer = external ? config.OIDC_ISSUER_URL! : `${publicUrl}/idp`;
     const clientId = config.OIDC_CLIENT_ID ?? 'afterglow';
     const clientSecret = config.OIDC_CLIENT_SECRET ?? derived('idp.client-secret');
     const redirectUri = `${publicUrl}/api/callback`;
@@ -77,7 +86,11 @@ export const gatewayModule: ServiceModule = {
     app.use(securityHeaders(publicUrl, imageOrigins));
     // Text only (scripts, styles, JSON, the page); images are already compressed.
     app.use(compression({ threshold: 1024 }));
-    if (config.RATE_LIMIT_SCALE > 0) app.use(rateLimit(limiter, defaultRules(config.RATE_LIMIT_SCALE)));
+    if (config.RATE_LIMIT_SCALE > 0) {
+      app.use(rateLimit(limiter, defaultRules(config.RATE_LIMIT_SCALE)));
+      if (config.LOOKUP_MISS_LIMIT > 0)
+        app.use(lookupMisses(limiter, config.LOOKUP_MISS_LIMIT, config.LOOKUP_MISS_WINDOW_SECONDS));
+    }
     const auth = authenticator(sessions, users, secret);
 
     if (!external) {
@@ -126,6 +139,7 @@ export const gatewayModule: ServiceModule = {
     app.use(
       authRouter({ oidc, sessions, users, secret, publicUrl, adminRole: ADMIN_ROLE, logger: ctx.logger }),
     );
+    app.use(adminRouter(users, ctx.logger));
     app.use(
       uploadsRouter(
         ctx.store,

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
-import { photoProcessed, photoUploaded } from '@afterglow/contracts';
+import { eventDeleted, photoProcessed, photoUploaded } from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { renditions } from './adapters/schema';
 import { makeRenditions, renditionKeys } from './app/renditions';
@@ -18,7 +18,13 @@ export const mediaModule: ServiceModule = {
     await ctx.database.migrate('media');
     const db = ctx.database.db;
     const log = ctx.logger.child({ part: 'renditions' });
-    const concurrency = Math.max(1, Number(process.env.MEDIA_CONCURRENCY) || availableParallelism());
+    // Beside the web services (embedded mode) developing leaves a core to ingest: a guest's upload is
+    // acknowledged first and developed a moment later. Alone, the worker takes every core.
+    const shared = ctx.modules.some((m) => m === 'gateway' || m === 'photos');
+    const concurrency = Math.max(
+      1,
+      Number(process.env.MEDIA_CONCURRENCY) || availableParallelism() - (shared ? 1 : 0),
+    );
     const sub = await ctx.bus.consume(
       photoUploaded.subject,
       {
@@ -70,9 +76,19 @@ export const mediaModule: ServiceModule = {
         );
       },
     );
+    // The photos service removes a deleted event's objects; the worker forgets its rows about them.
+    const deleted = await ctx.bus.consume(
+      eventDeleted.subject,
+      { durable: 'media-forget-event', maxDeliver: 10 },
+      async (msg) => {
+        const m = eventDeleted.schema.parse(msg.data);
+        await db.delete(renditions).where(eq(renditions.eventId, m.eventId));
+      },
+    );
     return {
       async stop() {
         await sub.stop();
+        await deleted.stop();
       },
     };
   },

@@ -1,4 +1,4 @@
-import { photoProcessed } from '@afterglow/contracts';
+import { eventDeleted, photoProcessed } from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { EventsClient } from './app/events-client';
 import { OutboxRelay } from './app/outbox';
@@ -15,12 +15,32 @@ export const photosModule: ServiceModule = {
     const relay = new OutboxRelay(ctx.database.db, ctx.bus, ctx.logger.child({ part: 'outbox' }));
     const app = new PhotosApp(ctx.database.db, ctx.bus, ctx.store, ctx.signer, events, relay);
     relay.start();
+    // Photos stored but never developed go to developing again: soon after start, then every minute.
+    const redriveAfterMs = ctx.config.PHOTOS_REDRIVE_AFTER_MS;
+    const redrive = () =>
+      app.redriveUndeveloped(redriveAfterMs).then(
+        (n) => n && ctx.logger.warn({ photos: n }, 'undeveloped photos sent to developing again'),
+        (err: unknown) => ctx.logger.warn({ err: String(err) }, 'could not look for undeveloped photos'),
+      );
+    const firstRedrive = setTimeout(() => void redrive(), 2000);
+    const redriveTimer = setInterval(() => void redrive(), 60_000);
+    firstRedrive.unref();
+    redriveTimer.unref();
     const processed = await ctx.bus.consume(
       photoProcessed.subject,
       { durable: 'photos-record-renditions', maxDeliver: 10, concurrency: 4 },
       async (msg) => {
         const m = photoProcessed.schema.parse(msg.data);
         await app.recordProcessed(m);
+      },
+    );
+    const deleted = await ctx.bus.consume(
+      eventDeleted.subject,
+      { durable: 'photos-delete-event', maxDeliver: 10 },
+      async (msg) => {
+        const m = eventDeleted.schema.parse(msg.data);
+        const gone = await app.deleteEvent(m.eventId, m.code);
+        ctx.logger.info({ eventId: m.eventId, ...gone }, 'deleted event removed');
       },
     );
     const counts = await ctx.bus.reply<{ eventId: string }, unknown>(
@@ -30,9 +50,13 @@ export const photosModule: ServiceModule = {
     return {
       router: photosRouter(app, ctx.secret, ctx.publicUrl),
       async stop() {
+        clearTimeout(firstRedrive);
+        clearInterval(redriveTimer);
         await processed.stop();
+        await deleted.stop();
         await counts.stop();
         await relay.stop();
+        app.stop();
         await events.stop();
       },
     };

@@ -8,6 +8,7 @@ import { LIVE_SUBJECT, type LiveNotice } from '@afterglow/photos';
 import { Rooms } from './app/rooms';
 
 const joinMessage = z.object({ type: z.literal('join'), eventId: z.string().min(1).max(64) });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MESSAGE_BYTES = 4096;
 const MAX_MESSAGES_PER_10S = 30;
 
@@ -67,6 +68,12 @@ export const realtimeModule: ServiceModule = {
           parsed = joinMessage.parse(JSON.parse(raw.toString()));
         } catch {
           ws.send(JSON.stringify({ type: 'error', message: 'Send {"type":"join","eventId":"…"}' }));
+          return;
+        }
+        // Rooms are joined by event id: a code (or anything else) is answered like an unknown id,
+        // so the socket is no way around the gateway's limit on guessing codes.
+        if (!UUID.test(parsed.eventId)) {
+          ws.send(JSON.stringify({ type: 'error', message: 'Event not found' }));
           return;
         }
         let event: EventRecord | null = null;

@@ -1,9 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
+import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import express from 'express';
 import { createBus, tracedBus, type Bus } from '@afterglow/bus';
+import { statusTitle } from '@afterglow/contracts';
 import { openDatabase, type Database } from '@afterglow/db';
 import {
   baseConfigSchema,
@@ -11,6 +13,7 @@ import {
   createLogger,
   loadConfig,
   notFoundHandler,
+  problemBody,
   problemHandler,
   type BaseConfig,
   type Logger,
@@ -30,6 +33,29 @@ export interface Running {
   ctx: ServiceContext;
   modules: Map<string, StartedModule>;
   stop(): Promise<void>;
+}
+
+/**
+ * A request Node could not even parse (an address or headers past the size limit, broken framing, a
+ * client too slow to send its headers) is answered as problem+json too, then the connection closes.
+ */
+function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, detail] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The request address or headers are too long']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive']
+        : [400, 'bad_request', 'The request could not be read'];
+  const body = JSON.stringify(problemBody(status, code, detail));
+  socket.end(
+    `HTTP/1.1 ${status} ${statusTitle(status)}\r\nContent-Type: application/problem+json\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
 }
 
 export interface LaunchOptions {
@@ -86,6 +112,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
       }),
     );
   });
+  server.on('clientError', answerUnreadable);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   server.requestTimeout = 120_000;
@@ -150,6 +177,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
     const local = new Map<string, StartedModule>();
     const ctx: ServiceContext = {
       config,
+      modules: targets.map((m) => m.name),
       logger,
       database,
       bus,

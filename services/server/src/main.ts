@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger } from '@afterglow/service-kit';
 import { launch } from './launcher';
+import { OPERATOR_USAGE, runOperator } from './operator';
 
 /** `afterglow --target=all` (default) or `--target=events,photos`. */
 function parseTarget(argv: string[]): string {
@@ -13,6 +14,7 @@ function parseTarget(argv: string[]): string {
     else if (a === '--target' && argv[i + 1]) target = argv[++i]!;
     else if (a === '--help' || a === '-h') {
       console.log('Usage: afterglow [--target=all|gateway,events,photos,media,billing,realtime]');
+      console.log(OPERATOR_USAGE);
       process.exit(0);
     }
   }
@@ -28,6 +30,10 @@ if (!process.env.AFTERGLOW_MIGRATIONS_DIR && existsSync(join(here, 'migrations')
 // …and finds the web apps in the source tree it was built from.
 const web = join(here, '../../../frontends');
 if (!process.env.AFTERGLOW_WEB_DIR && existsSync(join(web, 'shell'))) process.env.AFTERGLOW_WEB_DIR = web;
+
+if (process.argv[2] && !process.argv[2].startsWith('-')) {
+  process.exit(await runOperator(process.argv.slice(2)));
+}
 
 const logger = createLogger('afterglow');
 const target = parseTarget(process.argv.slice(2));

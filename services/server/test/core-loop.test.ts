@@ -425,6 +425,42 @@ describe.each(profiles.filter((p) => p.enabled))('core photo loop ($name)', ({ i
     );
   });
 
+  it("stops at the plan's photo limit under parallel uploads, charging no shot for a refused photo", async () => {
+    // A Free Demo event holds 50 photos; five guests try 11 each at once.
+    const full = await host.json('POST', '/api/events', eventBody({ name: 'Photo limit' }));
+    expect(full.status).toBe(201);
+    expect(full.body.maxPhotos).toBe(50);
+    const small = await makeJpeg(160, 120);
+    const guests = await Promise.all(
+      Array.from({ length: 5 }, async (_, i) => {
+        const b = new Browser(app.base);
+        const d = await b.json('POST', `/api/events/${full.body.code}/devices`, {
+          anonId: randomUUID(),
+          displayName: `Limit ${i}`,
+        });
+        return { b, id: d.body.id as string };
+      }),
+    );
+    const results = (
+      await Promise.all(
+        guests.map(({ b, id }) =>
+          Promise.all(Array.from({ length: 11 }, () => b.upload(full.body.code, { deviceId: id }, small))),
+        ),
+      )
+    ).flat();
+    expect(results.filter((r) => r.status === 201)).toHaveLength(50);
+    const refused = results.filter((r) => r.status === 403);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.body.error).toBe("This event has reached its plan's photo limit");
+    let taken = 0;
+    for (const { b, id } of guests)
+      taken += (await b.json('GET', `/api/devices/${id}/photos`)).body.shotsTaken;
+    expect(taken).toBe(50);
+    let originals = 0;
+    for await (const _ of app.ctx.store.list(`events/${full.body.id}/originals/`)) originals++;
+    expect(originals).toBe(50);
+  });
+
   it('opens the gallery at the reveal', async () => {
     const soon = await host.json(
       'POST',
@@ -452,7 +488,7 @@ describe.each(profiles.filter((p) => p.enabled))('core photo loop ($name)', ({ i
     const after = await waitFor(async () => {
       const r = await anon.json('GET', `/api/events/${e.code}/photos`);
       return r.body.revealed && r.body.photos.length === 1 ? r.body : null;
-    });
+    }, 60_000);
     expect(after.photos[0].id).toBe(up.body.photoId);
     expect(after.photos[0].status).toBe('pending');
     expect((await anon.fetch(after.photos[0].displayUrl)).status).toBe(200);

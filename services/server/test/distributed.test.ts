@@ -1,16 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with `npm run start:distributed`
 import { SERVICES, startDistributed } from '../../../scripts/distributed.mjs';
 import { Browser, eventBody, freePort, loginThroughIdp, makeJpeg, openSocket, waitFor } from './harness';
 import { infraAvailable, provisionInfra, type Infra } from './infra';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 if (!infraAvailable)
   console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the multi-process suite is skipped');
@@ -27,7 +23,6 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
   const logs: string[] = [];
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'pipe' });
     infra = await provisionInfra();
     const port = await freePort();
     const servicePorts: Record<string, number> = {};
@@ -39,6 +34,7 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
         S3_PRESIGN_IMAGES: 'true',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         AFTERGLOW_DATA_DIR: dataDir,
+        AFTERGLOW_ADMIN_EMAILS: 'dist-admin@example.test',
         LOG_LEVEL: 'warn',
       },
       port,
@@ -125,6 +121,44 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
       total: 1,
       approved: 1,
     });
+  });
+
+  it('lets an admin delete an event: events, photos and the bucket follow across processes', async () => {
+    const host = new Browser(base);
+    await loginThroughIdp(host, 'dist-doomed@example.test', 'distributed pass');
+    const admin = new Browser(base);
+    await loginThroughIdp(admin, 'dist-admin@example.test', 'distributed pass');
+    const e = (await host.json('POST', '/api/events', eventBody())).body;
+    const guest = new Browser(base);
+    const d = (await guest.json('POST', `/api/events/${e.code}/devices`, { anonId: randomUUID() })).body;
+    const up = await guest.upload(e.code, { deviceId: d.id }, await makeJpeg(320, 240));
+    const p = await waitFor(async () => {
+      const r = await host.json('GET', `/api/events/${e.code}/photos`);
+      return r.body.photos[0]?.processed ? r.body.photos[0] : null;
+    }, 30_000);
+    expect(p.id).toBe(up.body.photoId);
+    const bucket = async (url: string) => {
+      const hop = await host.fetch(url);
+      expect(hop.status).toBe(302);
+      return (await fetch(hop.headers.get('location')!)).status;
+    };
+    for (const url of [p.originalUrl, p.displayUrl, p.thumbUrl]) expect(await bucket(url)).toBe(200);
+
+    const del = (b: Browser) =>
+      b.fetch(`/api/admin/events/${e.id}`, {
+        method: 'DELETE',
+        body: JSON.stringify({ reason: 'Admin deletion' }),
+        headers: { 'content-type': 'application/json', origin: base },
+      });
+    expect((await del(host)).status).toBe(403);
+    expect((await del(admin)).status).toBe(204);
+    expect((await host.json('GET', `/api/events/${e.id}`)).status).toBe(404);
+    await waitFor(async () => {
+      for (const url of [p.originalUrl, p.displayUrl, p.thumbUrl])
+        if ((await bucket(url)) !== 404) return false;
+      return true;
+    }, 20_000);
+    expect((await guest.json('GET', `/api/devices/${d.id}/photos`)).status).toBe(403);
   });
 
   it('keeps sessions in Redis: a new gateway process still knows the user', async () => {

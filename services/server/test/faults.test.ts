@@ -1,9 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with `npm run start:distributed`
@@ -11,7 +10,6 @@ import { SERVICES, startDistributed } from '../../../scripts/distributed.mjs';
 import { Browser, eventBody, freePort, loginThroughIdp, makeJpeg, waitFor } from './harness';
 import { infraAvailable, provisionInfra, type Infra } from './infra';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 const NATS_BIN = '/usr/sbin/nats-server';
 const enabled = infraAvailable && existsSync(NATS_BIN);
 if (!enabled)
@@ -72,7 +70,6 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
   }
 
   beforeAll(async () => {
-    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'pipe' });
     infra = await provisionInfra();
     nats = new OwnNats(await freePort());
     await nats.start();

@@ -1,21 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { WebSocket } from 'ws';
 import { launch, type Running } from '../src/launcher';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const a = s.address();
-      s.close(() => resolve(typeof a === 'object' && a ? a.port : 0));
-    });
-  });
-}
+import { freePort } from './free-port';
+
+export { freePort };
 
 export interface TestApp extends Running {
   base: string;
@@ -239,21 +231,5 @@ export async function openSocket(
   return { ws, messages, next };
 }
 
-export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
-
-export function eventBody(over: Record<string, unknown> = {}) {
-  return {
-    name: 'Anna & Ben’s Wedding',
-    startsAt: isoIn(60_000),
-    endsAt: isoIn(4 * 3600_000),
-    maxShotsPerDevice: 12,
-    revealMode: 'end',
-    timezone: 'Europe/Berlin',
-    filmMode: false,
-    filmPreset: 'classic',
-    noRetakes: false,
-    shotCount: 24,
-    colorMood: 'vintage',
-    ...over,
-  };
-}
+// The valid event body the UI sends, shared with the browser tests.
+export { eventBody, isoIn } from '../../../e2e/support';

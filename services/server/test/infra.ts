@@ -14,11 +14,11 @@ export const infraAvailable = !!(
   process.env.REDIS_URL
 );
 
-interface S3rverInstance {
+export interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-type S3rverCtor = new (o: {
+export type S3rverCtor = new (o: {
   port: number;
   address: string;
   silent: boolean;

@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -27,9 +27,7 @@ function run(
 /** The built server, as `npm start` runs it: a real process, signals and all. */
 describe('the afterglow process', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterglow-proc-'));
-  beforeAll(() => {
-    execFileSync(process.execPath, [join(root, 'scripts/build.mjs')], { stdio: 'pipe' });
-  });
+  beforeAll(() => {});
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('serves /readyz, then stops its modules in reverse order on SIGTERM', async () => {

@@ -5,6 +5,7 @@ import {
   PLANS,
   RPC,
   eventCreated,
+  eventDeleted,
   eventUpdated,
   forbidden,
   notFound,
@@ -211,6 +212,31 @@ export class EventsApp {
       joinUrl: row!.joinUrl,
       deviceCount: await this.deviceCount(rec.id),
     };
+  }
+
+  /**
+   * An admin deletes an event. The row goes in a transaction that also hands `event.deleted` to the
+   * bus, so the fact is never lost for a deleted row; the photos service then removes the event's
+   * photos, devices and stored objects.
+   */
+  async delete(id: string, admin: Principal, reason: string): Promise<void> {
+    if (!admin.isAdmin) throw forbidden('Administrator privileges required', 'admin_required');
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx.delete(events).where(eq(events.id, id.toLowerCase())).returning();
+      if (!row) throw notFound('Event not found', 'event_not_found');
+      await this.bus.publish(
+        eventDeleted.subject,
+        eventDeleted.schema.parse({
+          eventId: row.id,
+          code: row.code,
+          hostId: row.hostId,
+          deletedBy: admin.userId,
+          reason,
+          at: new Date().toISOString(),
+        }),
+        { msgId: `event.deleted:${row.id}` },
+      );
+    });
   }
 
   setLiveMode(id: string, actor: Principal, enabled: boolean) {

@@ -1,11 +1,19 @@
 import express, { Router } from 'express';
-import { createEventSchema, liveModeSchema, parseOr400, sharingSchema } from '@afterglow/contracts';
-import { principalOf, requireUser } from '@afterglow/service-kit';
+import {
+  adminEventIdSchema,
+  adminReasonSchema,
+  createEventSchema,
+  liveModeSchema,
+  parseOr400,
+  sharingSchema,
+} from '@afterglow/contracts';
+import { principalOf, requireAdmin, requireUser } from '@afterglow/service-kit';
 import type { EventsApp } from '../app/events';
 
 export function eventsRouter(app: EventsApp, secret: Buffer): Router {
   const r = Router();
   r.use('/api/events', express.json({ limit: '64kb' }));
+  r.use('/api/admin/events', express.json({ limit: '16kb' }));
 
   r.post('/api/events', async (req, res) => {
     const host = requireUser(req, secret);
@@ -32,6 +40,15 @@ export function eventsRouter(app: EventsApp, secret: Buffer): Router {
     const actor = requireUser(req, secret);
     const { isPublic, shareDescription } = parseOr400(sharingSchema, req.body ?? {});
     res.json(await app.setSharing(req.params.id, actor, isPublic, shareDescription ?? null));
+  });
+
+  /** Admins only; the photos, devices and images follow over the bus (`event.deleted`). */
+  r.delete('/api/admin/events/:eventId', async (req, res) => {
+    const admin = requireAdmin(req, secret);
+    const id = parseOr400(adminEventIdSchema, req.params.eventId);
+    const { reason } = parseOr400(adminReasonSchema, req.body ?? {});
+    await app.delete(id, admin, reason);
+    res.status(204).end();
   });
 
   return r;

@@ -60,7 +60,7 @@ export function securityHeaders(publicUrl: string, imageOrigins: string[] = []) 
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader(
       'Content-Security-Policy',
-      `default-src 'self'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+      `default-src 'self'; script-src 'self'; object-src 'none'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
     );
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
@@ -69,18 +69,27 @@ export function securityHeaders(publicUrl: string, imageOrigins: string[] = []) 
 
 /**
  * CSRF: a cookie-authenticated write must come from our own origin. Browsers send Origin on every
- * cross-site POST/PUT/PATCH/DELETE; SameSite=Lax cookies are the second line.
+ * cross-site POST/PUT/PATCH/DELETE; where one is left out (old browsers, some privacy settings) a
+ * Referer from another site is refused too. SameSite=Lax cookies are the second line.
  */
 export function sameOrigin(publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
+  const refuse = (res: Response) =>
+    sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.headers.origin;
-    if (origin && origin !== allowed && origin !== 'null') {
-      return sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
-    }
-    if (origin === 'null')
-      return sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
+    if (origin !== undefined) return origin === allowed ? next() : refuse(res);
+    const referer = req.headers.referer;
+    if (referer !== undefined && originOf(referer) !== allowed) return refuse(res);
     next();
   };
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
 }

@@ -23,6 +23,23 @@ function limiterContract(
       await done();
     }
   });
+
+  it(`${name}: peeks at a window's count without adding to it`, async () => {
+    const { limiter, done } = await make();
+    try {
+      const key = `t:${randomUUID()}`;
+      expect((await limiter.peek(key)).count).toBe(0);
+      await limiter.hit(key, 5, 60);
+      await limiter.hit(key, 5, 60);
+      const seen = await limiter.peek(key);
+      expect(seen.count).toBe(2);
+      expect(seen.resetSeconds).toBeGreaterThan(0);
+      expect(seen.resetSeconds).toBeLessThanOrEqual(60);
+      expect((await limiter.peek(key)).count).toBe(2);
+    } finally {
+      await done();
+    }
+  });
 }
 
 describe('rate limiters', () => {

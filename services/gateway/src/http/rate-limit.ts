@@ -12,6 +12,8 @@ export interface Hit {
 /** Fixed-window counters: in the process (embedded) or in Redis (shared by every gateway replica). */
 export interface RateLimiter {
   hit(key: string, limit: number, windowSeconds: number): Promise<Hit>;
+  /** the count in the key's current window (0 when none), without adding to it */
+  peek(key: string): Promise<{ count: number; resetSeconds: number }>;
 }
 
 export function memoryRateLimiter(): RateLimiter {
@@ -25,6 +27,12 @@ export function memoryRateLimiter(): RateLimiter {
       if (!w || w.until <= now) windows.set(key, (w = { until: now + windowSeconds * 1000, count: 0 }));
       w.count++;
       return { allowed: w.count <= limit, resetSeconds: Math.ceil((w.until - now) / 1000) };
+    },
+    async peek(key) {
+      const now = Date.now();
+      const w = windows.get(key);
+      if (!w || w.until <= now) return { count: 0, resetSeconds: 0 };
+      return { count: w.count, resetSeconds: Math.ceil((w.until - now) / 1000) };
     },
   };
 }
@@ -40,6 +48,11 @@ export function redisRateLimiter(client: RedisClientType, prefix: string): RateL
         .ttl(k)
         .exec()) as unknown as [number, unknown, number];
       return { allowed: Number(count) <= limit, resetSeconds: Math.max(1, Number(ttl)) };
+    },
+    async peek(key) {
+      const k = `${prefix}${key}`;
+      const [count, ttl] = (await client.multi().get(k).ttl(k).exec()) as unknown as [string | null, number];
+      return { count: Number(count ?? 0), resetSeconds: Math.max(1, Number(ttl)) };
     },
   };
 }
@@ -116,5 +129,54 @@ export function rateLimit(limiter: RateLimiter, rules: Rule[]) {
     } catch {
       next(); // a limiter that cannot be reached must not take the product down with it
     }
+  };
+}
+
+/**
+ * Requests that look an event up by a code or id someone typed or guessed: the event itself, joining
+ * it, its photos, its stats. A 404 to one of them is a miss.
+ */
+const LOOKUP_PATHS = [
+  /^\/api\/events\/(by-code\/)?[^/]+$/,
+  /^\/api\/events\/[^/]+\/(devices|photos|photos\/pending|stats)$/,
+  /^\/api\/photos\/(approved|pending)\/[^/]+$/,
+];
+export function isCodeLookup(req: Request): boolean {
+  const path = req.originalUrl.split('?')[0]!;
+  if (req.method === 'POST') return /^\/api\/events\/[^/]+\/devices$/.test(path);
+  return req.method === 'GET' && LOOKUP_PATHS.some((re) => re.test(path));
+}
+
+/**
+ * Slows down guessing event codes: every lookup answered 404 counts against the caller's address,
+ * and once `limit` misses are counted in a window, that address's lookups answer 429 problem+json
+ * with Retry-After until the window ends, hits and misses alike (so a found code cannot be told
+ * apart while blocked). A venue's guests share one address, so the limit leaves room for typos.
+ */
+export function lookupMisses(limiter: RateLimiter, limit: number, windowSeconds: number) {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (!isCodeLookup(req)) return next();
+    const key = `miss:${ip(req)}`;
+    try {
+      const seen = await limiter.peek(key);
+      if (seen.count >= limit) {
+        res.setHeader('Retry-After', String(Math.max(1, seen.resetSeconds)));
+        req.resume();
+        return sendProblem(
+          res,
+          new HttpError(
+            429,
+            'rate_limited',
+            'Too many event codes that do not exist; please check the code and try again in a few minutes',
+          ),
+        );
+      }
+    } catch {
+      return next(); // a limiter that cannot be reached must not take the product down with it
+    }
+    res.on('finish', () => {
+      if (res.statusCode === 404) limiter.hit(key, limit, windowSeconds).catch(() => {});
+    });
+    next();
   };
 }

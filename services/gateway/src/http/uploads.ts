@@ -3,6 +3,10 @@ import { HttpError } from '@afterglow/contracts';
 import { sendProblem } from '@afterglow/service-kit';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
 
+/** For stored uploads: no scripts, no plugins, no requests, a sandboxed origin, never framed. */
+export const USER_CONTENT_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
 /**
  * GET /uploads/<key>?exp=…&sig=…: images, only through a valid, unexpired signature issued by the
  * photos service to someone allowed to see them. Streamed, never buffered whole.
@@ -39,6 +43,8 @@ export function uploadsRouter(
     res.setHeader('Content-Length', String(obj.info.size));
     res.setHeader('Cache-Control', `private, max-age=${Math.min(remaining, 3600)}`);
     res.setHeader('Content-Disposition', 'inline');
+    // Uploaded bytes are never a page: even opened directly, nothing in them may run or load.
+    res.setHeader('Content-Security-Policy', USER_CONTENT_CSP);
     obj.body.on('error', () => res.destroy());
     obj.body.pipe(res);
   });

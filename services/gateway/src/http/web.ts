@@ -14,7 +14,8 @@ function cacheHeaders(res: Response, path: string) {
 
 /**
  * The web app: the shell at '/', each remote under '/remotes/<name>/' (its mf-manifest.json, entry
- * and chunks, loaded by the shell at run time), and the shell's page for every other browser path.
+ * and chunks, loaded by the shell at run time), the service worker at '/sw.js', and the shell's page
+ * for every other browser path.
  */
 export function webRouter(webDir: string): Router {
   const r = Router();
@@ -30,6 +31,15 @@ export function webRouter(webDir: string): Router {
       }),
     );
   }
+  // The service worker (the guest's offline photo queue) must come from the root to control the
+  // whole site; never cached, so an update is seen on the next visit.
+  const serviceWorker = join(webDir, 'guest', 'dist', 'sw.js');
+  r.get('/sw.js', (_req: Request, res: Response, next) => {
+    if (!existsSync(serviceWorker)) return next();
+    res.setHeader('Cache-Control', 'no-cache');
+    res.type('text/javascript');
+    res.sendFile(serviceWorker);
+  });
   r.use('/remotes', (_req, res) => {
     res.status(404).type('text/plain').send('Not found');
   });

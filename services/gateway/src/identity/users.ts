@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { userUpserted, type AuthUser, type Principal } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
@@ -15,6 +15,9 @@ export interface IdentityClaims {
 }
 
 /** The users table (schema `identity`), kept in step with the identity provider at each login. */
+/** The subject prefix of the embedded identity provider's accounts, whatever its URL. */
+export const EMBEDDED_ISSUER = 'embedded';
+
 export class Users {
   private cache = new Map<string, { at: number; row: UserRow | null }>();
 
@@ -23,14 +26,33 @@ export class Users {
     private readonly bus: Bus,
     private readonly adminEmails: Set<string>,
     private readonly cacheMs = 3000,
+    /** the embedded identity provider's issuer URL, when it is the one in use */
+    private readonly embeddedIssuer: string | null = null,
   ) {}
+
+  /**
+   * `<issuer>|<sub>`, except for the embedded provider, whose issuer is this deployment's public URL:
+   * its accounts are `embedded|<sub>`, so a new PUBLIC_URL (a laptop moved to the venue's network)
+   * keeps everyone's account, events and photos.
+   */
+  private async subjectOf(c: IdentityClaims): Promise<string> {
+    if (c.issuer !== this.embeddedIssuer) return `${c.issuer}|${c.sub}`;
+    const subject = `${EMBEDDED_ISSUER}|${c.sub}`;
+    // Accounts first seen under an earlier public URL (`<url>/idp|<sub>`) take the stable subject.
+    await this.db.execute(sql`
+      update identity.users set subject = ${subject}
+      where id = (
+        select id from identity.users where subject like ${`%/idp|${c.sub}`} order by created_at limit 1
+      ) and not exists (select 1 from identity.users where subject = ${subject})`);
+    return subject;
+  }
 
   async upsertFromLogin(c: IdentityClaims): Promise<UserRow> {
     const isAdmin = c.adminRole || this.adminEmails.has(c.email.toLowerCase());
     const [row] = await this.db
       .insert(users)
       .values({
-        subject: `${c.issuer}|${c.sub}`,
+        subject: await this.subjectOf(c),
         email: c.email,
         firstName: c.firstName,
         lastName: c.lastName,
@@ -48,17 +70,7 @@ export class Users {
       })
       .returning();
     this.cache.delete(row!.id);
-    await this.bus.publish(
-      userUpserted.subject,
-      userUpserted.schema.parse({
-        id: row!.id,
-        email: row!.email,
-        isAdmin: row!.isAdmin,
-        isSuspended: row!.isSuspended,
-        plan: row!.plan,
-        at: new Date().toISOString(),
-      }),
-    );
+    await this.publishUpserted(row!);
     return row!;
   }
 
@@ -72,9 +84,27 @@ export class Users {
     return row ?? null;
   }
 
-  async setSuspended(id: string, isSuspended: boolean): Promise<void> {
-    await this.db.update(users).set({ isSuspended }).where(eq(users.id, id));
+  /** Suspends or reinstates a user; null when there is no such user. */
+  async setSuspended(id: string, isSuspended: boolean): Promise<UserRow | null> {
+    const [row] = await this.db.update(users).set({ isSuspended }).where(eq(users.id, id)).returning();
     this.cache.delete(id);
+    if (!row) return null;
+    await this.publishUpserted(row);
+    return row;
+  }
+
+  private async publishUpserted(row: UserRow): Promise<void> {
+    await this.bus.publish(
+      userUpserted.subject,
+      userUpserted.schema.parse({
+        id: row.id,
+        email: row.email,
+        isAdmin: row.isAdmin,
+        isSuspended: row.isSuspended,
+        plan: row.plan,
+        at: new Date().toISOString(),
+      }),
+    );
   }
 }
 
@@ -92,3 +122,16 @@ export const toPrincipal = (u: UserRow): Principal => ({
   isAdmin: u.isAdmin,
   plan: u.plan,
 });
+
+/**
+ * Operator action: puts the account with this e-mail on a plan (support comping a plan, or a
+ * payment settled outside the app). Answers how many accounts changed.
+ */
+export async function setPlanByEmail(db: Db, email: string, plan: string): Promise<number> {
+  const rows = await db
+    .update(users)
+    .set({ plan })
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .returning({ id: users.id });
+  return rows.length;
+}

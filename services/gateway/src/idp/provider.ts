@@ -4,6 +4,7 @@ import Provider from 'oidc-provider';
 import type { KoaContextWithOIDC, Configuration } from 'oidc-provider';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { cleanText } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import type { Logger } from '@afterglow/service-kit';
 import { localAccounts } from '../identity/schema';
@@ -27,8 +28,8 @@ const loginForm = z.object({
   email: z.string().trim().toLowerCase().max(254),
   password: z.string().max(1024),
   action: z.enum(['signin', 'create']).default('signin'),
-  firstName: z.string().trim().max(60).optional(),
-  lastName: z.string().trim().max(60).optional(),
+  firstName: z.string().overwrite(cleanText).trim().max(60).optional(),
+  lastName: z.string().overwrite(cleanText).trim().max(60).optional(),
 });
 const emailSchema = z.email();
 

@@ -1,4 +1,4 @@
-import { RPC, eventUpdated, type EventRecord } from '@afterglow/contracts';
+import { RPC, eventDeleted, eventUpdated, type EventRecord } from '@afterglow/contracts';
 import type { Bus, Subscription } from '@afterglow/bus';
 
 interface Entry {
@@ -17,6 +17,7 @@ interface Entry {
 export class EventsClient {
   private cache = new Map<string, Entry>();
   private sub: Subscription | null = null;
+  private deletedSub: Subscription | null = null;
 
   constructor(
     private readonly bus: Bus,
@@ -28,10 +29,23 @@ export class EventsClient {
       // Fresh answers are needed now, but the last known ones stay as a fallback.
       for (const e of this.cache.values()) e.at = 0;
     });
+    // Every instance forgets a deleted event at once, even the last known copy kept for bus outages.
+    this.deletedSub = await this.bus.subscribe(eventDeleted.subject, (msg) => {
+      const m = eventDeleted.schema.safeParse(msg.data);
+      if (m.success) this.forget(m.data.eventId, m.data.code);
+    });
   }
 
   async stop(): Promise<void> {
     await this.sub?.stop();
+    await this.deletedSub?.stop();
+  }
+
+  /** Drops every cached answer about the event (asked by id or by code). */
+  forget(eventId: string, code?: string): void {
+    const keys = new Set([eventId.toUpperCase(), ...(code ? [code.toUpperCase()] : [])]);
+    for (const [key, e] of this.cache)
+      if (keys.has(key) || e.last?.id === eventId.toLowerCase()) this.cache.delete(key);
   }
 
   get(idOrCode: string): Promise<EventRecord | null> {

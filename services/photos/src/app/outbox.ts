@@ -1,5 +1,5 @@
 import { context, propagation } from '@opentelemetry/api';
-import { and, asc, isNull, isNotNull, lt, sql, eq } from 'drizzle-orm';
+import { and, asc, inArray, isNull, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
 import type { Logger } from '@afterglow/service-kit';
@@ -18,7 +18,10 @@ export function traceHeaders(): Record<string, string> | null {
   return Object.keys(headers).length ? headers : null;
 }
 
+const PRUNE_EVERY_MS = 60_000;
+
 export class OutboxRelay {
+  private prunedAt = 0;
   private running = false;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
@@ -73,18 +76,28 @@ export class OutboxRelay {
         .orderBy(asc(outbox.id))
         .limit(100);
       if (rows.length === 0) break;
-      for (const row of rows) {
-        if (this.stopped) return;
-        await this.bus.publish(row.subject, row.payload, {
-          msgId: row.msgId,
-          ...(row.headers ? { headers: row.headers } : {}),
-        });
-        await this.db.update(outbox).set({ publishedAt: new Date() }).where(eq(outbox.id, row.id));
+      // Marked once per batch: a crash in between republishes a few facts, which their msgId dedupes.
+      const published: number[] = [];
+      try {
+        for (const row of rows) {
+          if (this.stopped) break;
+          await this.bus.publish(row.subject, row.payload, {
+            msgId: row.msgId,
+            ...(row.headers ? { headers: row.headers } : {}),
+          });
+          published.push(row.id);
+        }
+      } finally {
+        if (published.length)
+          await this.db.update(outbox).set({ publishedAt: new Date() }).where(inArray(outbox.id, published));
       }
+      if (this.stopped) return;
       if (this.failures) this.logger.info({ failures: this.failures }, 'outbox caught up');
       this.failures = 0;
     }
     // Keep the table small: published facts older than an hour are of no further use.
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
     await this.db
       .delete(outbox)
       .where(and(isNotNull(outbox.publishedAt), lt(outbox.publishedAt, sql`now() - interval '1 hour'`)));

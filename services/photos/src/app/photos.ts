@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { metrics } from '@opentelemetry/api';
-import { and, desc, eq, gt, lt, or, sql, inArray, ne, isNotNull } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, or, sql, inArray, ne, isNotNull, isNull } from 'drizzle-orm';
 import {
   HttpError,
   IMAGE_URL_TTL_SECONDS,
+  isUnavailableError,
   forbidden,
   notFound,
   photoDeleted,
@@ -21,7 +22,7 @@ import { isUniqueViolation, type Db } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
 import { devices, eventCounters, outbox, photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
 import type { EventsClient } from './events-client';
-import { inspectJpeg } from './jpeg';
+import { cleanJpeg, inspectJpeg } from './jpeg';
 import { traceHeaders, type OutboxRelay } from './outbox';
 
 /** Transient notifications the realtime service fans out to WebSocket rooms. */
@@ -72,7 +73,31 @@ export interface PageOpts {
   cursor?: string;
 }
 
+/** The outbox fact that sends a stored photo to developing; its msgId makes a resend within the window a duplicate. */
+const uploadedFact = (p: Pick<PhotoRow, 'id' | 'eventId' | 'deviceId' | 'originalKey' | 'createdAt'>) => ({
+  subject: photoUploaded.subject,
+  msgId: `photo.uploaded:${p.id}`,
+  payload: photoUploaded.schema.parse({
+    photoId: p.id,
+    eventId: p.eventId,
+    deviceId: p.deviceId,
+    originalKey: p.originalKey,
+    uploadedAt: p.createdAt.toISOString(),
+  }),
+});
+
 const noShots = () => new HttpError(403, 'no_shots_remaining', 'No shots remaining');
+
+/** A failed write to object storage, whatever the store said: the photo itself was fine. */
+const storageUnavailable = (cause: unknown) =>
+  Object.assign(
+    new HttpError(
+      503,
+      'storage_unavailable',
+      'Photo storage is busy right now. Your shot was not used; please try again in a moment.',
+    ),
+    { cause },
+  );
 
 export class PhotosApp {
   /**
@@ -167,80 +192,129 @@ export class PhotosApp {
     const e = await this.event(code);
     if (device.eventId !== e.id) throw forbidden('This device belongs to another event', 'device_mismatch');
     if (hasEnded(e)) throw forbidden('This event has ended, photos can no longer be taken', 'event_ended');
-    if (uploadId) {
-      const replay = await this.replayed(device.id, uploadId, e);
+    if (device.shotsTaken >= e.maxShotsPerDevice) {
+      // A retry of the roll's last upload is answered as the first was.
+      const replay = uploadId ? await this.replayed(device.id, uploadId, e) : null;
       if (replay) return replay;
+      throw noShots();
     }
-    if (device.shotsTaken >= e.maxShotsPerDevice) throw noShots();
-    const info = await inspectJpeg(file);
+    // Stored without comments or trailing bytes: a polyglot's payload never reaches storage.
+    const jpeg = cleanJpeg(file);
+    const info = await inspectJpeg(jpeg);
 
     const photoId = randomUUID();
     const originalKey = `events/${e.id}/originals/${photoId}.jpg`;
-    // The original is stored before the row exists; if the row is refused it is removed again.
-    await this.store.put(originalKey, file, { contentType: 'image/jpeg', contentLength: file.length });
+    // The original is stored before the row exists; if the row is refused it is removed again. Storage
+    // that refuses the write costs the guest nothing: no shot is counted, and the same uploadId may retry.
+    try {
+      await this.store.put(originalKey, jpeg, { contentType: 'image/jpeg', contentLength: jpeg.length });
+    } catch (err) {
+      await this.store.delete(originalKey).catch(() => {});
+      throw storageUnavailable(err);
+    }
     let shotsTaken: number;
     try {
       shotsTaken = await this.db.transaction(async (tx) => {
-        const [d] = await tx
-          .update(devices)
-          .set({ shotsTaken: sql`${devices.shotsTaken} + 1`, lastSeenAt: new Date() })
-          .where(and(eq(devices.id, device.id), lt(devices.shotsTaken, e.maxShotsPerDevice)))
-          .returning({ shotsTaken: devices.shotsTaken });
-        if (!d) throw new Rollback('no_shots');
-        const [c] = await tx
-          .insert(eventCounters)
-          .values({ eventId: e.id, photoCount: 1 })
-          .onConflictDoUpdate({
-            target: eventCounters.eventId,
-            set: { photoCount: sql`${eventCounters.photoCount} + 1` },
-            setWhere: lt(eventCounters.photoCount, e.maxPhotos),
-          })
-          .returning({ n: eventCounters.photoCount });
-        if (!c) throw new Rollback('event_full');
         const now = new Date();
-        await tx.insert(photos).values({
+        const fact = uploadedFact({
           id: photoId,
           eventId: e.id,
           deviceId: device.id,
-          uploadId: uploadId ?? null,
-          caption: e.allowCaptions ? caption : null,
-          status: 'pending',
           originalKey,
-          width: info.width,
-          height: info.height,
-          bytes: file.length,
           createdAt: now,
         });
-        const fact = photoUploaded.schema.parse({
-          photoId,
-          eventId: e.id,
-          deviceId: device.id,
-          originalKey,
-          uploadedAt: now.toISOString(),
-        });
-        await tx.insert(outbox).values({
-          subject: photoUploaded.subject,
-          msgId: `photo.uploaded:${photoId}`,
-          payload: fact,
-          headers: traceHeaders(),
-        });
-        return d.shotsTaken;
+        const trace = traceHeaders();
+        // One statement for the shot, the event's count, the row and its outbox fact: each step
+        // happens only if the one before it did, so the answer says where it stopped.
+        const { rows } = (await tx.execute(sql`
+          with d as (
+            update photos.devices set shots_taken = shots_taken + 1, last_seen_at = ${now.toISOString()}::timestamptz
+            where id = ${device.id}::uuid and shots_taken < ${e.maxShotsPerDevice}::int
+            returning shots_taken
+          ), c as (
+            insert into photos.event_counters (event_id, photo_count)
+            select ${e.id}::uuid, 1 from d
+            on conflict (event_id) do update set photo_count = photos.event_counters.photo_count + 1
+            where photos.event_counters.photo_count < ${e.maxPhotos}::int
+            returning photo_count
+          ), p as (
+            insert into photos.photos
+              (id, event_id, device_id, upload_id, caption, status, original_key, width, height, bytes, created_at)
+            select ${photoId}::uuid, ${e.id}::uuid, ${device.id}::uuid, ${uploadId ?? null}::uuid,
+              ${e.allowCaptions ? caption : null}::text, 'pending', ${originalKey}::text, ${info.width}::int,
+              ${info.height}::int, ${jpeg.length}::int, ${now.toISOString()}::timestamptz
+            from c
+            returning id
+          ), o as (
+            insert into photos.outbox (subject, msg_id, payload, headers)
+            select ${fact.subject}::text, ${fact.msgId}::text,
+              ${JSON.stringify(fact.payload)}::jsonb, ${trace ? JSON.stringify(trace) : null}::jsonb
+            from p
+            returning id
+          )
+          select (select shots_taken from d) as shots, (select count(*) from o)::int as n`)) as unknown as {
+          rows: { shots: number | null; n: number }[];
+        };
+        const r = rows[0];
+        if (r?.shots == null) throw new Rollback('no_shots');
+        if (!r.n) throw new Rollback('event_full');
+        return r.shots;
       });
     } catch (err) {
+      if (isUnavailableError(err)) {
+        // The database went away mid-transaction: the commit may still have landed. Remove the
+        // original only once the database says no row points at it.
+        this.unsureOriginals.set(originalKey, photoId);
+        this.sweepUnsureSoon();
+        throw err;
+      }
       await this.store.delete(originalKey).catch(() => {});
+      if (uploadId && (err instanceof Rollback || isUniqueViolation(err))) {
+        // A retried upload whose first attempt was stored (possibly while this one was on its way).
+        const replay = await this.replayed(device.id, uploadId, e);
+        if (replay) return replay;
+      }
       if (err instanceof Rollback) {
         if (err.kind === 'no_shots') throw noShots();
         if (err.kind === 'event_full')
           throw forbidden("This event has reached its plan's photo limit", 'photo_limit_reached');
       }
-      if (uploadId && isUniqueViolation(err)) {
-        const replay = await this.replayed(device.id, uploadId, e);
-        if (replay) return replay;
-      }
       throw err;
     }
     this.relay.kick();
     return { photoId, shotsRemaining: Math.max(0, e.maxShotsPerDevice - shotsTaken), replayed: false };
+  }
+
+  /** Originals of uploads whose transaction failed with the database away: kept until we know. */
+  private readonly unsureOriginals = new Map<string, string>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  private sweepUnsureSoon(delayMs = 2000): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = null;
+      void this.sweepUnsure().then(
+        () => {
+          if (this.unsureOriginals.size) this.sweepUnsureSoon(5000);
+        },
+        () => this.sweepUnsureSoon(5000),
+      );
+    }, delayMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Deletes the unsure originals no photo row refers to (their transaction did not commit). */
+  async sweepUnsure(): Promise<void> {
+    for (const [key, photoId] of [...this.unsureOriginals]) {
+      const [row] = await this.db.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId));
+      if (!row) await this.store.delete(key);
+      this.unsureOriginals.delete(key);
+    }
+  }
+
+  stop(): void {
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
   }
 
   private async replayed(deviceId: string, uploadId: string, e: EventRecord): Promise<UploadResult | null> {
@@ -482,7 +556,54 @@ export class PhotosApp {
     await this.notify({ type: 'photo_moderated', eventId: e.id, photoId, audience: 'host' });
   }
 
+  /**
+   * An event was deleted (`event.deleted`): its photo rows, devices and counter go, then every object
+   * stored under the event (originals and renditions, including any a crash left without a row).
+   * Safe to run again: a redelivery finds nothing left and deletes nothing more.
+   */
+  async deleteEvent(
+    eventId: string,
+    code?: string,
+  ): Promise<{ photos: number; devices: number; objects: number }> {
+    this.events.forget(eventId, code);
+    const { p, d } = await this.db.transaction(async (tx) => {
+      const p = await tx.delete(photos).where(eq(photos.eventId, eventId)).returning({ id: photos.id });
+      const d = await tx.delete(devices).where(eq(devices.eventId, eventId)).returning({ id: devices.id });
+      await tx.delete(eventCounters).where(eq(eventCounters.eventId, eventId));
+      return { p, d };
+    });
+    const objects = await this.store.deletePrefix(`events/${eventId}/`);
+    return { photos: p.length, devices: d.length, objects };
+  }
+
   // ---------- renditions ----------
+
+  /**
+   * Sends photos that were stored but never developed to developing again: a job lost with the
+   * in-memory bus at a restart, or one that gave up while a dependency was away. Only photos older than
+   * `olderThanMs` (beyond the bus's 2-minute dedupe window, and past any job still running) and younger
+   * than a day are taken; the media worker makes renditions once per photo, so a photo that is being
+   * developed after all costs it one lookup. Answers how many were sent.
+   */
+  async redriveUndeveloped(olderThanMs: number, limit = 500): Promise<number> {
+    const now = Date.now();
+    const rows = await this.db
+      .select()
+      .from(photos)
+      .where(
+        and(
+          isNull(photos.processedAt),
+          lt(photos.createdAt, new Date(now - olderThanMs)),
+          gt(photos.createdAt, new Date(now - 24 * 3600_000)),
+        ),
+      )
+      .orderBy(asc(photos.createdAt))
+      .limit(limit);
+    if (rows.length === 0) return 0;
+    await this.db.insert(outbox).values(rows.map(uploadedFact));
+    this.relay.kick();
+    return rows.length;
+  }
 
   async recordProcessed(m: {
     photoId: string;
@@ -502,7 +623,13 @@ export class PhotosApp {
       })
       .where(and(eq(photos.id, m.photoId), sql`${photos.processedAt} is null`))
       .returning();
-    if (!u) return; // already recorded (redelivery) or deleted meanwhile
+    if (!u) {
+      // Already recorded (a redelivery), or the photo was deleted (by its guest, or with its event)
+      // while its renditions were being made: then they must not outlive it.
+      const [still] = await this.db.select({ id: photos.id }).from(photos).where(eq(photos.id, m.photoId));
+      if (!still) await Promise.all([this.store.delete(m.thumbKey), this.store.delete(m.displayKey)]);
+      return;
+    }
     this.uploadToRendition.record(u.processedAt!.getTime() - u.createdAt.getTime());
     const e = await this.events.get(u.eventId);
     if (!e) return;
@@ -533,10 +660,14 @@ function encodeCursor(at: Date, id: string): string {
   return Buffer.from(`${at.toISOString()}|${id}`).toString('base64url');
 }
 
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+/** Only what encodeCursor makes: an ISO time within years 0000-9999 and a UUID (the database compares both). */
 function decodeCursor(c: string): { at: Date; id: string } {
-  const [at, id] = Buffer.from(c, 'base64url').toString('utf8').split('|');
+  const [at, id, ...rest] = Buffer.from(c, 'base64url').toString('utf8').split('|');
   const d = new Date(at ?? '');
-  if (!id || Number.isNaN(d.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
+  if (rest.length || !id || !CURSOR_AT.test(at ?? '') || Number.isNaN(d.getTime()) || !CURSOR_ID.test(id))
     throw new HttpError(400, 'bad_cursor', 'Invalid cursor');
   return { at: d, id };
 }

@@ -2,6 +2,9 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError, MAX_UPLOAD_BYTES, badRequest } from '@afterglow/contracts';
 
+/** How long the rest of a refused body is read and discarded before its connection is cut. */
+const LINGER_MS = 2000;
+
 export interface Upload {
   fields: Record<string, string>;
   file: Buffer | null;
@@ -16,11 +19,22 @@ export function readUpload(req: Request): Promise<Upload> {
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     return Promise.reject(badRequest('Send the photo as multipart/form-data', 'multipart_required'));
   }
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) {
+  const tooLarge = () => {
+    // Answered at once. The rest of the body is discarded unread for a moment after the answer, so
+    // the client can read it (closing at once could reset the connection under its feet), then the
+    // connection is cut if the body is still coming.
     req.resume();
-    return Promise.reject(new HttpError(413, 'photo_too_large', 'The photo is too large'));
-  }
+    req.res?.once('finish', () => {
+      if (req.complete) return;
+      const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+      cut.unref();
+      req.once('end', () => clearTimeout(cut));
+      req.socket.once('close', () => clearTimeout(cut));
+    });
+    return new HttpError(413, 'photo_too_large', 'The photo is too large');
+  };
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
@@ -48,9 +62,16 @@ export function readUpload(req: Request): Promise<Upload> {
         stream.resume();
         return;
       }
-      const chunks: Buffer[] = [];
+      let chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('limit', () => fail(new HttpError(413, 'photo_too_large', 'The photo is too large')));
+      stream.on('limit', () => {
+        // Past the limit: refuse now rather than after the whole body has arrived.
+        chunks = [];
+        req.unpipe(bb);
+        stream.resume();
+        failed = tooLarge();
+        reject(failed);
+      });
       stream.on('end', () => {
         if (!failed) file = Buffer.concat(chunks);
       });

@@ -1,0 +1,58 @@
+// The toast region as Radix builds it (swipe, pause on hover and focus, announcements, F8). It is
+// loaded when the first toast is shown or the person first interacts with the page; until then
+// `Toaster` renders the same empty region (toast.tsx).
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { useEffect, useRef } from 'react';
+import { TOAST_DURATION_MS, VIEWPORT_CLASS, dismiss, useToast, type ToastInput } from './toast';
+
+const VARIANT: Record<NonNullable<ToastInput['variant']>, string> = {
+  default: 'border-neutral-200 bg-white text-neutral-900',
+  success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
+  destructive: 'border-red-300 bg-red-600 text-white',
+};
+
+/** `focus`: the empty region had the focus (F8) when this replaced it, so its viewport takes it. */
+export function RadixToaster({ focus }: { focus: boolean }) {
+  const { toasts: list } = useToast();
+  const viewport = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    if (focus) viewport.current?.focus();
+  }, [focus]);
+  return (
+    <ToastPrimitive.Provider
+      duration={TOAST_DURATION_MS}
+      swipeDirection="right"
+      swipeThreshold={50}
+      label="Notification"
+    >
+      {list.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          onOpenChange={(open) => !open && dismiss(t.id)}
+          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${VARIANT[t.variant ?? 'default']}`}
+        >
+          <div className="grid gap-1">
+            {t.title && (
+              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            )}
+            {t.description && (
+              <ToastPrimitive.Description className="text-sm opacity-90">
+                {t.description}
+              </ToastPrimitive.Description>
+            )}
+          </div>
+          {t.action}
+          <ToastPrimitive.Close
+            aria-label="Close"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2"
+          >
+            <X className="h-4 w-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport ref={viewport} className={VIEWPORT_CLASS} />
+    </ToastPrimitive.Provider>
+  );
+}
