@@ -8,6 +8,8 @@ export default defineConfig({
       'services/*/test/**/*.test.ts',
       'deploy/**/*.test.ts',
     ],
+    // the server bundle that process-level tests start
+    globalSetup: ['services/server/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,13 +1,15 @@
 // Builds the server: one ESM bundle of the launcher and every service (workspace packages inlined,
 // npm dependencies left external), plus each service's migrations beside it.
 import { build } from 'esbuild';
-import { readFileSync } from 'node:fs';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const out = join(root, 'services/server/dist');
+const dist = join(root, 'services/server/dist');
+// Built beside dist and swapped in when complete, so a server starting meanwhile (another test, a
+// restarted service) never finds half a build or no migrations.
+const out = `${dist}.building-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 
@@ -50,6 +52,7 @@ const declared =
 const undeclared = [...external].filter((d) => !(d in declared)).sort();
 if (undeclared.length) {
   console.error(`services/server/package.json must depend on: ${undeclared.join(', ')}`);
+  rmSync(out, { recursive: true, force: true });
   process.exit(1);
 }
 
@@ -57,4 +60,8 @@ for (const svc of readdirSync(join(root, 'services'))) {
   const dir = join(root, 'services', svc, 'drizzle');
   if (existsSync(dir)) cpSync(dir, join(out, 'migrations', svc), { recursive: true });
 }
+const old = `${dist}.old-${process.pid}`;
+if (existsSync(dist)) renameSync(dist, old);
+renameSync(out, dist);
+rmSync(old, { recursive: true, force: true });
 console.log(`built services/server/dist in ${Date.now() - started} ms`);

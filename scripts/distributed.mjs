@@ -38,11 +38,20 @@ export async function startDistributed(o) {
       env: { ...common, ...extra, PORT: String(port) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // the last lines each service printed, for the error when it dies while starting
+    const tail = [];
     const out = (d) =>
       String(d)
         .split('\n')
         .filter(Boolean)
-        .forEach((l) => o.output?.(name, l));
+        .forEach((l) => {
+          tail.push(l);
+          if (tail.length > 20) tail.shift();
+          o.output?.(name, l);
+        });
+    child.tail = tail;
+    // 'close' comes after 'exit', once the pipes are drained
+    child.closed = new Promise((r) => child.on('close', r));
     child.stdout.on('data', out);
     child.stderr.on('data', out);
     child.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
@@ -55,8 +64,13 @@ export async function startDistributed(o) {
   const ready = async (url, name) => {
     const until = Date.now() + 120_000;
     while (Date.now() < until) {
-      if (children.get(name)?.exitCode !== null && children.get(name)?.exitCode !== undefined)
-        throw new Error(`${name} exited while starting (code ${children.get(name).exitCode})`);
+      const child = children.get(name);
+      if (child && child.exitCode !== null) {
+        await Promise.race([child.closed, new Promise((r) => setTimeout(r, 1000))]);
+        throw new Error(
+          `${name} exited while starting (code ${child.exitCode}); it printed:\n` + child.tail.join('\n'),
+        );
+      }
       try {
         if ((await fetch(`${url}/readyz`)).status === 200) return;
       } catch {
