@@ -28,6 +28,17 @@ test.describe('the shell', () => {
     ).toEqual([]);
   });
 
+  test("fetches the remote's manifest once on a cold load of a guest page", async ({ page }) => {
+    const manifests: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/mf-manifest.json')) manifests.push(new URL(r.url()).pathname);
+    });
+    await page.goto('/join');
+    await expect(page.getByRole('button', { name: 'Join Event' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(manifests).toEqual(['/remotes/guest/mf-manifest.json']);
+  });
+
   test('a remote that fails to load shows a friendly error with a retry, never a blank page', async ({
     page,
   }) => {

@@ -34,3 +34,24 @@ export function localParts(d: Date) {
 }
 
 export const PHONE = { width: 360, height: 740 };
+
+/** An ISO time `ms` from now. */
+export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** A valid event body as the UI sends it (starts in a minute, a 12-shot roll), with overrides. */
+export function eventBody(over: Record<string, unknown> = {}) {
+  return {
+    name: 'Anna & Ben’s Wedding',
+    startsAt: isoIn(60_000),
+    endsAt: isoIn(4 * 3600_000),
+    maxShotsPerDevice: 12,
+    revealMode: 'end',
+    timezone: 'Europe/Berlin',
+    filmMode: false,
+    filmPreset: 'classic',
+    noRetakes: false,
+    shotCount: 24,
+    colorMood: 'vintage',
+    ...over,
+  };
+}

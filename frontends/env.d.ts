@@ -1,1 +1,6 @@
 declare module '*.css';
+
+/** React Router's production build, under a name of its own (see frontends/react-router.ts). */
+declare module '@afterglow/react-router-build' {
+  export * from 'react-router';
+}

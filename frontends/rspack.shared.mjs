@@ -3,21 +3,66 @@
 // each remote also builds and runs alone (`npm run dev -w @afterglow/frontend-<name>`).
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
 const version = (pkg) => require(`${pkg}/package.json`).version;
+const here = dirname(fileURLToPath(import.meta.url));
+/** React Router's production build (the package's exports only name its development build). */
+const reactRouterBuild = join(
+  dirname(require.resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+
+/**
+ * The federation runtime's helpers (`sdk`, `error-codes`) from their ES module builds: the runtime
+ * requires them as CommonJS, where nothing is tree-shaken, so every remoteEntry.js carried all of the
+ * sdk (its Node.js script loader included). 5 KB less gzip on every page. The runtime core itself
+ * stays CommonJS: the shell provides it whole to the remotes (docs/adr/007-lean-shared-modules.md).
+ */
+const esmBuild = (p) => {
+  const dir = join(dirname(require.resolve(`@module-federation/${p}`)), '..');
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return { cjs: join(dir, pkg.main), esm: join(dir, pkg.module) };
+};
+const mfEsm = Object.fromEntries(
+  ['sdk', 'error-codes'].map((p) => [`@module-federation/${p}$`, esmBuild(p).esm]),
+);
+/** The remotes' bundler runtime too (the plugin adds it by its CommonJS path); in the shell, where it
+ * sits beside the provided runtime core, its ES module build came out larger. */
+const bundlerRuntime = esmBuild('webpack-bundler-runtime');
+const remoteMfEsm = { [bundlerRuntime.cjs]: bundlerRuntime.esm };
 
 /** Singletons every part shares: one React, one router, one query cache, one toast region. */
 export const shared = {
   react: { singleton: true, requiredVersion: `^${version('react')}` },
   'react-dom': { singleton: true, requiredVersion: `^${version('react-dom')}` },
   'react-dom/client': { singleton: true, requiredVersion: `^${version('react-dom')}` },
-  'react-router': { singleton: true, requiredVersion: `^${version('react-router')}` },
+  // `react-router` is the part of it the apps use (frontends/react-router.ts), shared as the package.
+  'react-router': {
+    singleton: true,
+    version: version('react-router'),
+    requiredVersion: `^${version('react-router')}`,
+  },
   '@tanstack/react-query': { singleton: true, requiredVersion: `^${version('@tanstack/react-query')}` },
   '@afterglow/ui': { singleton: true, requiredVersion: false, version: '0.1.0' },
 };
+
+/**
+ * What a remote exposes: `./pages` with every page (its named exports), and each page alone with the
+ * remote's styles beside it, so a route fetches only its own page (docs/adr/007-lean-shared-modules.md).
+ * @param {string[]} pages names of the page components, each in ./src/pages/<Name>.tsx
+ */
+export function remoteExposes(pages) {
+  return {
+    './pages': './src/pages.tsx',
+    './styles': './src/styles.css',
+    ...Object.fromEntries(pages.map((page) => [`./${page}`, `./src/pages/${page}.tsx`])),
+  };
+}
 
 export const DEV_PORTS = { shell: 3100, guest: 3101, host: 3102, admin: 3103 };
 
@@ -50,8 +95,18 @@ export function frontendConfig({
       uniqueName: `afterglow_${name}`,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js'],
+      alias: {
+        'react-router$': join(here, 'react-router.ts'),
+        '@afterglow/react-router-build$': reactRouterBuild,
+        ...mfEsm,
+        ...(isShell ? {} : remoteMfEsm),
+      },
+    },
     module: {
+      // A name missing from frontends/react-router.ts (or anywhere) is an error, not `undefined`.
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [
         {
           test: /\.[jt]sx?$/,
@@ -76,6 +131,12 @@ export function frontendConfig({
         manifest: true,
         dts: false,
         dev: false,
+        experiments: {
+          // One copy of the federation runtime per page: the shell provides it, the remotes use it
+          // (standalone development keeps a copy in each remote, which then runs alone).
+          ...(isShell ? { provideExternalRuntime: true } : dev ? {} : { externalRuntime: true }),
+          optimization: { target: 'web' },
+        },
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       // Every app has a page of its own for standalone development; the shell's is the product's.

@@ -1,6 +1,7 @@
 // Builds the shell and the three remotes with Rspack (production), skipping an app whose output is
 // newer than every source it depends on (so `npm start` builds only what is needed).
 import { rspack } from '@rspack/core';
+import { build as esbuild } from 'esbuild';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,6 +26,7 @@ const sharedInputs = Math.max(
   newest(join(root, 'packages/contracts/src')),
   statSync(join(root, 'frontends/rspack.shared.mjs')).mtimeMs,
   statSync(join(root, 'frontends/index.html')).mtimeMs,
+  statSync(join(root, 'frontends/react-router.ts')).mtimeMs,
   statSync(join(root, 'package-lock.json')).mtimeMs,
 );
 
@@ -33,7 +35,26 @@ const stale = APPS.filter((app) => {
   if (force || !existsSync(manifest)) return true;
   return Math.max(sharedInputs, newest(join(root, 'frontends', app))) > statSync(manifest).mtimeMs;
 });
+// The service worker is served at /sw.js (root scope); it is the guest's offline queue, so it is
+// built from the guest's sources into the guest's dist, after the guest itself (whose build cleans dist).
+const swOut = join(root, 'frontends/guest/dist/sw.js');
+const swStale = stale.includes('guest') || !existsSync(swOut);
+async function buildServiceWorker() {
+  await esbuild({
+    entryPoints: [join(root, 'frontends/guest/src/offline/sw.ts')],
+    outfile: swOut,
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}
+
 if (stale.length === 0) {
+  if (swStale) await buildServiceWorker();
   console.log('web apps are up to date');
   process.exit(0);
 }
@@ -58,4 +79,5 @@ for (const config of configs) {
     });
   });
 }
-console.log(`built ${stale.join(', ')} in ${Date.now() - started} ms`);
+if (swStale) await buildServiceWorker();
+console.log(`built ${stale.join(', ')}${swStale ? ' and sw.js' : ''} in ${Date.now() - started} ms`);

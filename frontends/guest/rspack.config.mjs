@@ -1,9 +1,9 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontendConfig } from '../rspack.shared.mjs';
+import { frontendConfig, remoteExposes } from '../rspack.shared.mjs';
 
 export default frontendConfig({
   name: 'guest',
   dir: dirname(fileURLToPath(import.meta.url)),
-  exposes: { './pages': './src/pages.tsx' },
+  exposes: remoteExposes(['JoinByCode', 'Join', 'Camera', 'Gallery', 'PublicGallery']),
 });

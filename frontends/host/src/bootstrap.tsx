@@ -1,4 +1,4 @@
-import { renderStandalone } from '@afterglow/ui';
+import { renderStandalone } from '@afterglow/ui/standalone';
 import * as pages from './pages';
 import './standalone.css';
 

@@ -1,33 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { Spinner, Toaster, createQueryClient, useAuth } from '@afterglow/ui';
 import { Header } from './Header';
-import { Footer } from './landing/Footer';
-import { Landing } from './pages/Landing';
 import { NotFound } from './pages/NotFound';
 import { RemotePage } from './RemotePage';
-import type { RemoteName } from './remotes';
+import { ROUTES } from './routes';
 
 const queryClient = createQueryClient();
 
-/** Every route of spec section 2: which part of Afterglow renders it. */
-export const ROUTES: { path: string; remote: RemoteName; page: string; chrome?: false }[] = [
-  { path: '/join', remote: 'guest', page: 'JoinByCode' },
-  { path: '/join/:code', remote: 'guest', page: 'Join' },
-  { path: '/camera/:code', remote: 'guest', page: 'Camera', chrome: false },
-  { path: '/gallery/:code', remote: 'guest', page: 'Gallery' },
-  { path: '/public/:slug', remote: 'guest', page: 'PublicGallery' },
-  { path: '/create-event', remote: 'host', page: 'CreateEvent' },
-  { path: '/host/dashboard/:id', remote: 'host', page: 'HostDashboard' },
-  { path: '/slideshow/:code', remote: 'host', page: 'Slideshow', chrome: false },
-  { path: '/live-moderation/:id', remote: 'host', page: 'LiveModeration' },
-  { path: '/live-slideshow/:code', remote: 'host', page: 'LiveSlideshow', chrome: false },
-  { path: '/pricing', remote: 'host', page: 'Pricing' },
-  { path: '/checkout', remote: 'host', page: 'Checkout' },
-  { path: '/dashboard', remote: 'host', page: 'MyDashboard' },
-  { path: '/admin-dashboard', remote: 'admin', page: 'AdminDashboard' },
-  { path: '/test-camera', remote: 'admin', page: 'TestCamera' },
-];
+// The landing page and its footer are one chunk, fetched only for '/' (index.ts starts it early).
+const Landing = lazy(async () => ({ default: (await import('./pages/Landing')).Landing }));
+const Footer = lazy(async () => ({ default: (await import('./pages/Landing')).Footer }));
 
 const FULL_SCREEN = ['/camera/', '/slideshow/', '/live-slideshow/'];
 
@@ -49,7 +33,14 @@ function Layout() {
           <Spinner label="Checking your session" />
         ) : (
           <Routes>
-            <Route path="/" element={<Landing />} />
+            <Route
+              path="/"
+              element={
+                <Suspense fallback={null}>
+                  <Landing />
+                </Suspense>
+              }
+            />
             {ROUTES.map((r) => (
               <Route key={r.path} path={r.path} element={<RemotePage remote={r.remote} page={r.page} />} />
             ))}
@@ -57,7 +48,12 @@ function Layout() {
           </Routes>
         )}
       </main>
-      {pathname === '/' && <Footer />}
+      {/* With the landing page, not before it: a footer shown under the session check would jump down. */}
+      {pathname === '/' && !isLoading && (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      )}
       <Toaster />
     </>
   );

@@ -1,7 +1,7 @@
-import { Camera, ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGOUT_HREF, buttonClass, loginHref, useAuth } from '@afterglow/ui';
+import { CameraIcon, ChevronDownIcon } from './HeaderIcons';
 
 /** Header: Sign In / Get Started, or the user menu (spec section 2). */
 export function Header() {
@@ -26,7 +26,7 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-white/60 bg-white/80 backdrop-blur">
       <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-[var(--ag-primary-ink)]">
-          <Camera aria-hidden className="h-6 w-6" />
+          <CameraIcon className="h-6 w-6" />
           Afterglow
         </Link>
         {isLoading ? null : user ? (
@@ -39,7 +39,7 @@ export function Header() {
               className={buttonClass('ghost', 'sm')}
             >
               {name}
-              <ChevronDown aria-hidden className="h-4 w-4" />
+              <ChevronDownIcon className="h-4 w-4" />
             </button>
             {open && (
               <div

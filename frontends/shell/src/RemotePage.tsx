@@ -1,18 +1,12 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary, Spinner } from '@afterglow/ui';
-import { loadPages, type RemoteName } from './remotes';
+import { loadPage, type RemoteName } from './remotes';
 
 /** A page that lives in a remote: loaded on first visit, with a friendly retry if it fails. */
 export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(
-    () =>
-      lazy(async () => {
-        const pages = await loadPages(remote, attempt > 0);
-        const C = pages[page];
-        if (!C) throw new Error(`Page ${page} is missing from ${remote}`);
-        return { default: C };
-      }),
+    () => lazy(async () => ({ default: await loadPage(remote, page, attempt > 0) })),
     [remote, page, attempt],
   );
   return (

@@ -2,19 +2,22 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useNavigate, useParams, Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarX, UserPlus } from 'lucide-react';
-import { Button, Spinner, buttonClass, errorText, toast } from '@afterglow/ui';
+import { ApiError, Button, Spinner, buttonClass, errorText, toast } from '@afterglow/ui';
 import type { PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard, MessageCard } from '../components/MessageCard';
 import { CameraView } from '../camera/CameraView';
 import { DEVELOPING_MS, DevelopingOverlay } from '../camera/DevelopingOverlay';
-import { PreviewDialog } from '../camera/PreviewDialog';
 import { RollComplete } from '../camera/RollComplete';
 import { StartScreen } from '../camera/StartScreen';
 import { useCamera } from '../camera/useCamera';
+import { usePreviewDialog } from '../camera/usePreviewDialog';
 import { isRetryable, uploadErrorText, uploadShot, type CapturedShot } from '../camera/upload';
 import { devicePhotosKey, isForbidden, isNotFound, useEventByCode, type DevicePhotos } from '../lib/api';
 import { normalizeCode } from '../lib/code';
 import { getDeviceId, newUuid } from '../lib/storage';
+import { QueueNotice } from '../offline/QueueNotice';
+import { enqueue, send, type QueuedPhoto } from '../offline/queue';
+import { usePhotoQueue } from '../offline/usePhotoQueue';
 
 /** Spec section 9: after the last shot the guest moves to the gallery after 2 seconds. */
 const LAST_SHOT_REDIRECT_MS = 2000;
@@ -100,6 +103,9 @@ function LoadFailed({ what, error, onRetry }: { what: string; error: unknown; on
   );
 }
 
+/** The kept photo is stored (with the shots the server says are left), or waits in the queue. */
+type Kept = { queued: false; shotsRemaining: number } | { queued: true };
+
 interface FlowProps {
   code: string;
   deviceId: string;
@@ -118,6 +124,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   const [switching, setSwitching] = useState(false);
   const [uploadError, setUploadError] = useState<{ message: string; retryable: boolean } | null>(null);
   const [developing, setDeveloping] = useState(false);
+  const PreviewDialog = usePreviewDialog(mode === 'camera' || !!shot);
   const lastCaption = useRef('');
   /** dismisses the last 'Upload failed' toast once the photo is stored (it would cover the shutter) */
   const dismissFailure = useRef<(() => void) | null>(null);
@@ -126,7 +133,9 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
 
   const maxShots = shots.maxShots || event.maxShotsPerDevice;
-  const remaining = Math.max(0, shots.shotsRemaining);
+  // Photos waiting in the offline queue are taken shots: they count against the roll already.
+  const queue = usePhotoQueue(deviceId);
+  const remaining = Math.max(0, shots.shotsRemaining - queue.waiting.size);
   const ended = Date.parse(event.endsAt) <= Date.now();
 
   // The captured photo lives only in memory: free it once it is gone, and warn before leaving with it.
@@ -172,17 +181,36 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   }, [camera, mode, shot, startCamera]);
 
   const upload = useMutation({
-    // Always try (and fail fast with a Retry) rather than wait silently while the phone says it is offline.
+    // Always try (and fail fast) rather than wait silently while the phone says it is offline.
     networkMode: 'always',
-    mutationFn: ({ s, caption }: { s: CapturedShot; caption: string }) =>
-      uploadShot(code, deviceId, s, caption),
-    onSuccess: (res) => {
-      qc.setQueryData<DevicePhotos>(devicePhotosKey(deviceId), (old) =>
-        old
-          ? { ...old, shotsRemaining: res.shotsRemaining, shotsTaken: old.maxShots - res.shotsRemaining }
-          : old,
-      );
-      void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
+    /**
+     * The photo goes into the offline queue first, then up. Offline or a server in trouble: it stays
+     * queued and goes up later by itself. Without a local database (some private modes) it is sent
+     * directly and stays in the preview until it is stored.
+     */
+    mutationFn: async ({ s, caption }: { s: CapturedShot; caption: string }): Promise<Kept> => {
+      queue.claim(s.uploadId, true);
+      let entry: QueuedPhoto | null = null;
+      try {
+        entry = await enqueue({ photo: s.blob, eventCode: code, deviceId, caption, uploadId: s.uploadId });
+        queue.refresh();
+      } catch (err) {
+        console.warn('Offline queue unavailable', err);
+      }
+      if (!entry) {
+        const res = await uploadShot(code, deviceId, s, caption);
+        return { queued: false, shotsRemaining: res.shotsRemaining };
+      }
+      const o = await send(entry);
+      if (o.kind === 'stored') return { queued: false, shotsRemaining: o.shotsRemaining };
+      if (o.kind === 'kept') {
+        // From now on the queue's retries report what becomes of it.
+        queue.claim(s.uploadId, false);
+        return { queued: true };
+      }
+      throw new ApiError(o.status, JSON.stringify({ detail: o.message }), '');
+    },
+    onSuccess: (res, { s }) => {
       dismissFailure.current?.();
       dismissFailure.current = null;
       setShot(null);
@@ -191,11 +219,22 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
         setDeveloping(true);
         later(() => setDeveloping(false), DEVELOPING_MS);
       }
-      if (res.shotsRemaining > 0) {
+      const othersWaiting = [...queue.waiting].filter((id) => id !== s.uploadId).length;
+      let left: number;
+      if (res.queued) {
+        left = remaining - (queue.waiting.has(s.uploadId) ? 0 : 1);
+        // The notice over the camera says so; a toast here would cover the shutter.
+        queue.scheduleRetry();
+      } else {
+        queue.stored(s.uploadId, res.shotsRemaining);
+        left = res.shotsRemaining - othersWaiting;
+      }
+      if (left > 0) {
         void startCamera('Could not restart camera.');
       } else {
         setMode('start');
-        later(() => navigate(`/gallery/${code}`), LAST_SHOT_REDIRECT_MS);
+        if (!res.queued && othersWaiting === 0)
+          later(() => navigate(`/gallery/${code}`), LAST_SHOT_REDIRECT_MS);
       }
     },
     onError: (err) => {
@@ -267,7 +306,12 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
     else setMode('start');
   };
 
-  const overlay = developing ? <DevelopingOverlay /> : null;
+  const overlay = (
+    <>
+      <QueueNotice count={queue.waiting.size} sending={queue.sending} />
+      {developing ? <DevelopingOverlay /> : null}
+    </>
+  );
 
   if (!shot && remaining <= 0) {
     return (
@@ -291,6 +335,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
         >
           <p>Photos can no longer be taken at {event.name}.</p>
         </MessageCard>
+        {overlay}
       </FullScreen>
     );
   }
@@ -321,7 +366,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           onStart={() => void startCamera('Could not access camera. Please check permissions.')}
         />
       )}
-      {shot && (
+      {shot && PreviewDialog && (
         <PreviewDialog
           key={shot.uploadId}
           shot={shot}

@@ -10,6 +10,8 @@ import { GridSkeleton, PhotoGrid } from '../gallery/PhotoGrid';
 import { PhotoDialog } from '../gallery/PhotoDialog';
 import { useCountdown } from '../gallery/useCountdown';
 import { YourShots } from '../gallery/YourShots';
+import { QueueNotice } from '../offline/QueueNotice';
+import { usePhotoQueue } from '../offline/usePhotoQueue';
 import {
   devicePhotosKey,
   eventKey,
@@ -120,7 +122,9 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
     return out;
   }, [photosQ.data]);
 
-  const left = shotsQ.data?.shotsRemaining ?? 0;
+  // Photos still waiting in the offline queue are shots taken; they keep trying to go up from here too.
+  const queue = usePhotoQueue(deviceId ?? '');
+  const left = Math.max(0, (shotsQ.data?.shotsRemaining ?? 0) - queue.waiting.size);
   const showPhotos = revealed || liveMode;
 
   return (
@@ -200,6 +204,7 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
         error={shotsQ.error}
         onRetry={() => void shotsQ.refetch()}
       />
+      <QueueNotice count={queue.waiting.size} sending={queue.sending} />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, Loader2, SearchX } from 'lucide-react';
 import { ApiError, Button, Card, apiRequest, toast } from '@afterglow/ui';
-import { createDeviceSchema } from '@afterglow/contracts';
+import { DEVICE_MESSAGES, DISPLAY_NAME_MAX } from '@afterglow/contracts';
 import { CodeField } from '../components/CodeField';
 import { EventSummary, EventSummarySkeleton } from '../join/EventSummary';
 import { QrScanButton } from '../join/QrScanButton';
@@ -12,6 +12,9 @@ import { isCompleteCode, normalizeCode } from '../lib/code';
 import { getAnonId, setDeviceId } from '../lib/storage';
 
 const NAME_MAX = 50;
+/** zod's `z.uuid()` pattern (RFC 9562 versions 1-8, nil and max). */
+const UUID =
+  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /** /join/{code}: check the event, give an optional name, get a device and go to the camera. */
 export function Join() {
@@ -50,13 +53,20 @@ function JoinForm({ initialCode }: { initialCode: string }) {
   const found = complete && eventQ.isSuccess;
   const submit = () => {
     if (!found || join.isPending) return;
-    const parsed = createDeviceSchema.safeParse({ anonId: getAnonId(), displayName: name });
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Please check your name');
+    // The rules of createDeviceSchema, checked without loading zod on the guest's phone.
+    const anonId = getAnonId();
+    const displayName = name.trim();
+    const problem = !UUID.test(anonId)
+      ? DEVICE_MESSAGES.anonId
+      : displayName.length > DISPLAY_NAME_MAX
+        ? DEVICE_MESSAGES.displayNameMax
+        : null;
+    if (problem) {
+      setNameError(problem);
       return;
     }
     setNameError(null);
-    join.mutate(parsed.data);
+    join.mutate({ anonId, displayName: displayName || null });
   };
 
   return (

@@ -1,0 +1,191 @@
+/**
+ * The offline photo queue (spec section 3): every photo the guest keeps is first written to a local
+ * browser database, then uploaded; it leaves the queue once the server has it (or refuses it for
+ * good). Used by the camera page and by the service worker (/sw.js), so it needs nothing but the
+ * browser: no React, no shared UI package.
+ *
+ * Retries are safe: each photo carries the uploadId made at capture, and the server stores a
+ * replayed uploadId once and counts it once (ADR 004).
+ */
+
+export const QUEUE_DB = 'afterglow-offline';
+export const QUEUE_DB_VERSION = 1;
+export const QUEUE_STORE = 'photos';
+/** Background Sync tag (spec section 7). */
+export const SYNC_TAG = 'background-photo-upload';
+/** Page and service worker tell each other about queue changes here. */
+export const QUEUE_CHANNEL = 'afterglow-photo-queue';
+const LOCK = 'afterglow-photo-queue';
+const UPLOAD_TIMEOUT_MS = 90_000;
+
+export interface QueuedPhoto {
+  /** automatic key */
+  id?: number;
+  /** the JPEG as captured */
+  photo: Blob;
+  /** capture time, ms since the epoch */
+  timestamp: number;
+  status: 'pending';
+  eventCode: string;
+  deviceId: string;
+  caption: string;
+  uploadId: string;
+}
+
+export type Outcome =
+  /** the server has it (201, or 200 for a replay): removed from the queue */
+  | { kind: 'stored'; entry: QueuedPhoto; shotsRemaining: number }
+  /** the server refused it for good (no shots left, event ended…): removed, with the server's words */
+  | { kind: 'refused'; entry: QueuedPhoto; status: number; message: string }
+  /** offline, or the server is having trouble (5xx, 408, 429): kept for a later try */
+  | { kind: 'kept'; entry: QueuedPhoto; status?: number };
+
+export type QueueMessage =
+  | { type: 'changed' }
+  | { type: 'stored'; deviceId: string; uploadId: string; shotsRemaining: number }
+  | { type: 'refused'; deviceId: string; uploadId: string; message: string };
+
+let opening: Promise<IDBDatabase> | null = null;
+
+function open(): Promise<IDBDatabase> {
+  opening ??= new Promise<IDBDatabase>((resolve, reject) => {
+    const req = indexedDB.open(QUEUE_DB, QUEUE_DB_VERSION);
+    req.onupgradeneeded = () => {
+      if (!req.result.objectStoreNames.contains(QUEUE_STORE))
+        req.result.createObjectStore(QUEUE_STORE, { keyPath: 'id', autoIncrement: true });
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      // Another tab upgrading, or the browser clearing storage: open afresh next time.
+      db.onversionchange = () => {
+        db.close();
+        opening = null;
+      };
+      db.onclose = () => (opening = null);
+      resolve(db);
+    };
+    req.onerror = () => reject(req.error ?? new Error('IndexedDB is not available'));
+    req.onblocked = () => reject(new Error('IndexedDB is blocked by another tab'));
+  }).catch((err: unknown) => {
+    opening = null;
+    throw err;
+  });
+  return opening;
+}
+
+async function run<T>(mode: IDBTransactionMode, f: (s: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await open();
+  return new Promise<T>((resolve, reject) => {
+    const tx = db.transaction(QUEUE_STORE, mode);
+    const req = f(tx.objectStore(QUEUE_STORE));
+    tx.oncomplete = () => resolve(req.result);
+    tx.onerror = () => reject(tx.error ?? req.error);
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB transaction aborted'));
+  });
+}
+
+function announce(msg: QueueMessage): void {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const ch = new BroadcastChannel(QUEUE_CHANNEL);
+  ch.postMessage(msg);
+  ch.close();
+}
+
+/** Writes a captured photo to the queue; answers the entry with its key. */
+export async function enqueue(
+  photo: Omit<QueuedPhoto, 'id' | 'status' | 'timestamp'> & { timestamp?: number },
+): Promise<QueuedPhoto> {
+  const entry: QueuedPhoto = { ...photo, timestamp: photo.timestamp ?? Date.now(), status: 'pending' };
+  const id = await run('readwrite', (s) => s.add(entry));
+  announce({ type: 'changed' });
+  return { ...entry, id: id as number };
+}
+
+/** Every queued photo, oldest first. */
+export function queued(): Promise<QueuedPhoto[]> {
+  return run<QueuedPhoto[]>('readonly', (s) => s.getAll() as IDBRequest<QueuedPhoto[]>);
+}
+
+export async function dequeue(id: number): Promise<void> {
+  await run('readwrite', (s) => s.delete(id));
+  announce({ type: 'changed' });
+}
+
+function messageOf(body: string): string {
+  try {
+    const p = JSON.parse(body) as { detail?: string; error?: string };
+    return p.detail ?? p.error ?? 'Could not upload photo';
+  } catch {
+    return 'Could not upload photo';
+  }
+}
+
+/** Whether a failed answer may succeed later: the server's trouble, not the photo's. */
+export const isTransientStatus = (status: number) => status >= 500 || status === 408 || status === 429;
+
+/** Uploads one queued photo and settles its place in the queue by the answer. */
+export async function send(entry: QueuedPhoto): Promise<Outcome> {
+  const form = new FormData();
+  form.append('photo', entry.photo, 'photo.jpg');
+  form.append('deviceId', entry.deviceId);
+  const caption = entry.caption.trim();
+  if (caption) form.append('caption', caption);
+  form.append('uploadId', entry.uploadId);
+  const abort = new AbortController();
+  const timer = setTimeout(() => abort.abort(), UPLOAD_TIMEOUT_MS);
+  let res: Response;
+  try {
+    res = await fetch(`/api/events/${encodeURIComponent(entry.eventCode)}/photos`, {
+      method: 'POST',
+      credentials: 'include',
+      body: form,
+      signal: abort.signal,
+    });
+  } catch {
+    return { kind: 'kept', entry };
+  } finally {
+    clearTimeout(timer);
+  }
+  const body = await res.text().catch(() => '');
+  if (res.ok) {
+    let shotsRemaining = 0;
+    try {
+      shotsRemaining = (JSON.parse(body) as { shotsRemaining: number }).shotsRemaining;
+    } catch {
+      /* stored all the same */
+    }
+    if (entry.id !== undefined) await dequeue(entry.id);
+    announce({ type: 'stored', deviceId: entry.deviceId, uploadId: entry.uploadId, shotsRemaining });
+    return { kind: 'stored', entry, shotsRemaining };
+  }
+  if (isTransientStatus(res.status)) return { kind: 'kept', entry, status: res.status };
+  const message = messageOf(body);
+  if (entry.id !== undefined) await dequeue(entry.id);
+  announce({ type: 'refused', deviceId: entry.deviceId, uploadId: entry.uploadId, message });
+  return { kind: 'refused', entry, status: res.status, message };
+}
+
+interface LockManagerLike {
+  request<T>(name: string, opts: { ifAvailable: boolean }, cb: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Uploads every queued photo, oldest first, and stops at the first one that has to wait (offline or
+ * the server in trouble: the rest would wait too). One flush at a time across the page and the
+ * service worker where the browser has Web Locks; elsewhere the uploadId keeps a double send harmless.
+ * Answers the outcomes, or null when another flush was already running.
+ */
+export async function flush(): Promise<Outcome[] | null> {
+  const work = async () => {
+    const out: Outcome[] = [];
+    for (const entry of await queued()) {
+      const o = await send(entry);
+      out.push(o);
+      if (o.kind === 'kept') break;
+    }
+    return out;
+  };
+  const locks = (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
+  if (!locks) return work();
+  return locks.request(LOCK, { ifAvailable: true }, (lock) => (lock ? work() : Promise.resolve(null)));
+}

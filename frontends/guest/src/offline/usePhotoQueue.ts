@@ -1,0 +1,168 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { toast } from '@afterglow/ui';
+import { devicePhotosKey, type DevicePhotos } from '../lib/api';
+import { QUEUE_CHANNEL, SYNC_TAG, flush, queued, type Outcome, type QueueMessage } from './queue';
+
+/** Waits between page-side retries while photos are queued; back to the first after any progress. */
+const BACKOFF_MS = [2000, 5000, 10_000, 20_000, 30_000, 60_000];
+
+/** Asks the service worker to upload the queue once the connection is back (where supported). */
+export function requestBackgroundSync(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((reg) => {
+      const sync = (reg as { sync?: { register(tag: string): Promise<void> } }).sync;
+      if (!sync) {
+        console.info('Background sync not supported');
+        return;
+      }
+      return sync.register(SYNC_TAG);
+    })
+    .catch((err: unknown) => console.warn('Background sync registration failed', err));
+}
+
+export interface PhotoQueue {
+  /** uploadIds of this device's photos waiting in the queue */
+  waiting: ReadonlySet<string>;
+  /** a retry of the queue is on its way */
+  sending: boolean;
+  /** this page reports what became of the photo itself (the camera's Keep): no second notice */
+  claim(uploadId: string, on: boolean): void;
+  /** re-reads the queue (after the page added a photo) */
+  refresh(): void;
+  /** the photo is waiting: retry later, by the page and by Background Sync */
+  scheduleRetry(): void;
+  /** the page stored one of this device's photos itself: shots left as the server says */
+  stored(uploadId: string, shotsRemaining: number): void;
+}
+
+/**
+ * The page's side of the offline queue for one device: how many of its photos wait, and retries of
+ * the whole queue on page load, when the browser says it is back online, and with backoff while
+ * anything waits. Photos the server took update the shots left at once; photos it refused for good
+ * are reported with its message.
+ */
+export function usePhotoQueue(deviceId: string): PhotoQueue {
+  const qc = useQueryClient();
+  const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());
+  const [sending, setSending] = useState(false);
+  const claimed = useRef(new Set<string>());
+  const attempt = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const alive = useRef(true);
+
+  const refresh = useCallback(() => {
+    queued().then(
+      (all) => {
+        if (!alive.current) return;
+        setWaiting(new Set(all.filter((e) => e.deviceId === deviceId).map((e) => e.uploadId)));
+      },
+      (err: unknown) => console.warn('Offline queue unavailable', err),
+    );
+  }, [deviceId]);
+
+  const onStored = useCallback(
+    (d: string, uploadId: string, shotsRemaining: number) => {
+      if (d !== deviceId) return;
+      setWaiting((w) => {
+        if (!w.has(uploadId)) return w;
+        const next = new Set(w);
+        next.delete(uploadId);
+        return next;
+      });
+      qc.setQueryData<DevicePhotos>(devicePhotosKey(deviceId), (old) =>
+        old ? { ...old, shotsRemaining, shotsTaken: old.maxShots - shotsRemaining } : old,
+      );
+      void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
+    },
+    [deviceId, qc],
+  );
+
+  const onRefused = useCallback(
+    (d: string, uploadId: string, message: string) => {
+      if (d !== deviceId || claimed.current.has(uploadId)) return;
+      toast({ title: 'Upload failed', description: message, variant: 'destructive' });
+      refresh();
+      void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
+    },
+    [deviceId, qc, refresh],
+  );
+
+  const run = useRef<() => void>(() => undefined);
+  const scheduleRetry = useCallback(() => {
+    if (timer.current || !alive.current) return;
+    const wait = BACKOFF_MS[Math.min(attempt.current, BACKOFF_MS.length - 1)]!;
+    attempt.current++;
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      run.current();
+    }, wait);
+    requestBackgroundSync();
+  }, []);
+
+  run.current = () => {
+    setSending(true);
+    flush()
+      .then((outcomes: Outcome[] | null) => {
+        if (!alive.current) return;
+        const all = outcomes ?? [];
+        const channel = typeof BroadcastChannel !== 'undefined';
+        for (const o of all) {
+          // With a broadcast channel every outcome also arrives there (from here or the worker).
+          if (channel) continue;
+          if (o.kind === 'stored') onStored(o.entry.deviceId, o.entry.uploadId, o.shotsRemaining);
+          if (o.kind === 'refused') onRefused(o.entry.deviceId, o.entry.uploadId, o.message);
+        }
+        if (all.some((o) => o.kind !== 'kept')) attempt.current = 0;
+        if (all.some((o) => o.kind === 'kept') || outcomes === null) scheduleRetry();
+      })
+      .catch((err: unknown) => console.warn('Offline queue unavailable', err))
+      .finally(() => {
+        if (alive.current) setSending(false);
+        refresh();
+      });
+  };
+
+  useEffect(() => {
+    alive.current = true;
+    refresh();
+    run.current(); // page load: whatever waits from before goes up now
+    const onOnline = () => {
+      attempt.current = 0;
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      run.current();
+    };
+    window.addEventListener('online', onOnline);
+    let channel: BroadcastChannel | null = null;
+    if (typeof BroadcastChannel !== 'undefined') {
+      channel = new BroadcastChannel(QUEUE_CHANNEL);
+      channel.onmessage = (e: MessageEvent<QueueMessage>) => {
+        const m = e.data;
+        if (m.type === 'stored') onStored(m.deviceId, m.uploadId, m.shotsRemaining);
+        else if (m.type === 'refused') onRefused(m.deviceId, m.uploadId, m.message);
+        refresh();
+      };
+    }
+    return () => {
+      alive.current = false;
+      window.removeEventListener('online', onOnline);
+      channel?.close();
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+    };
+  }, [refresh, onStored, onRefused]);
+
+  const claim = useCallback((uploadId: string, on: boolean) => {
+    if (on) claimed.current.add(uploadId);
+    else claimed.current.delete(uploadId);
+  }, []);
+
+  const stored = useCallback(
+    (uploadId: string, shotsRemaining: number) => onStored(deviceId, uploadId, shotsRemaining),
+    [deviceId, onStored],
+  );
+
+  return { waiting, sending, claim, refresh, scheduleRetry, stored };
+}
