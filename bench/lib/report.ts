@@ -1,0 +1,154 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- benchmark results are free-form JSON */
+type R = Record<string, any>;
+
+const n = (v: unknown, unit = '') => (typeof v === 'number' ? `${v}${unit}` : '—');
+const kb = (v: unknown) => (typeof v === 'number' ? `${(v / 1024).toFixed(1)} KB` : '—');
+const verdict = (ok: boolean | null) => (ok === null ? '—' : ok ? 'met' : 'short');
+const cmp = (v: unknown, f: (x: number) => boolean) => (typeof v === 'number' ? f(v) : null);
+
+/** The short table: each figure, the bare limit beside it where there is one, and the product's aim. */
+export function renderMarkdown(r: R): string {
+  const ic = r.ingestCapacity ?? {};
+  const ib = r.ingestBurst ?? {};
+  const d = r.developing ?? {};
+  const l = r.liveDisplay ?? {};
+  const g = r.gallery ?? {};
+  const f = r.frontend ?? {};
+  const lh = f.lighthouse ?? {};
+  const rows: string[][] = [
+    [
+      'Ingest capacity (closed loop, 200 guests)',
+      `${n(ic.storedPerSecond)}/s stored, ${n(ic.afterglow?.errors)} errors`,
+      `${n(ic.bare?.perSecond)}/s`,
+      `ratio ${n(ic.ratio)}`,
+      '≥ 0.7, 0 errors',
+      verdict(cmp(ic.ratio, (x) => x >= 0.7) && ic.afterglow?.errors === 0),
+    ],
+    ...(ic.afterglowOnPostgres
+      ? [
+          [
+            'Ingest capacity, same process on PostgreSQL',
+            `${n(ic.afterglowOnPostgres.storedPerSecond)}/s stored, ${n(ic.afterglowOnPostgres.errors)} errors; CPU ${n(ic.afterglowOnPostgres.serverCpuMsPerUpload, ' ms')} (main ${n(ic.afterglowOnPostgres.mainThreadCpuMsPerUpload, ' ms')})/upload`,
+            `${n(ic.bare?.perSecond)}/s`,
+            `ratio ${n(ic.afterglowOnPostgres.ratio)}`,
+            'stored = acknowledged',
+            verdict(ic.afterglowOnPostgres.allAcknowledgedStored ?? null),
+          ],
+        ]
+      : []),
+    [
+      'Server CPU per upload (all threads)',
+      `${n(ic.afterglow?.serverCpuMsPerUpload, ' ms')} (main thread ${n(ic.afterglow?.mainThreadCpuMsPerUpload, ' ms')})`,
+      n(ic.bare?.serverCpuMsPerUpload, ' ms'),
+      '',
+      '',
+      '',
+    ],
+    [
+      'Stored = acknowledged (rows, objects)',
+      `${n(ic.afterglow?.rows)} rows, ${n(ic.afterglow?.objects)} objects of ${n(ic.afterglow?.acknowledged)}`,
+      '',
+      '',
+      'equal',
+      verdict(ic.afterglow?.allAcknowledgedStored ?? null),
+    ],
+    [
+      'Party burst, 100 uploads/s offered (ack p50/p95/p99)',
+      `${n(ib.latencyMs?.p50)}/${n(ib.latencyMs?.p95)}/${n(ib.latencyMs?.p99)} ms, ${n(ib.errors)} errors`,
+      '',
+      '',
+      'p95 < 300 ms',
+      verdict(cmp(ib.latencyMs?.p95, (x) => x < 300)),
+    ],
+    [
+      'Developing: ack → both renditions (p50/p95/p99)',
+      `${n(d.ackToRenditionsMs?.p50)}/${n(d.ackToRenditionsMs?.p95)}/${n(d.ackToRenditionsMs?.p99)} ms`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      'Developing: renditions per second',
+      n(d.renditionsPerSecond, '/s'),
+      n(d.bare?.renditionsPerSecond, '/s'),
+      `ratio ${n(d.ratioRate)}`,
+      '≥ 0.8',
+      verdict(cmp(d.ratioRate, (x) => x >= 0.8)),
+    ],
+    [
+      `Developing: drain ${n(d.photos)} uploads`,
+      n(d.drainSeconds, ' s'),
+      n(d.bare?.drainSeconds, ' s'),
+      `ratio ${n(d.ratioDrain)}`,
+      '≤ 1.25',
+      verdict(cmp(d.ratioDrain, (x) => x <= 1.25)),
+    ],
+    [
+      `Live display: approval → every one of ${n(l.screens)} screens (p50/p99)`,
+      `${n(l.untilEveryScreenMs?.p50)}/${n(l.untilEveryScreenMs?.p99)} ms`,
+      '',
+      '',
+      'p99 < 100 ms',
+      verdict(cmp(l.untilEveryScreenMs?.p99, (x) => x < 100)),
+    ],
+    [
+      `Gallery, ${n(g.photos)} photos, guest page (p50/p95)`,
+      `${n(g.guest?.latencyMs?.p50)}/${n(g.guest?.latencyMs?.p95)} ms, ${kb(g.guest?.bytesPerResponse?.p50)}/page`,
+      '',
+      '',
+      'p95 < 50 ms',
+      verdict(cmp(g.guest?.latencyMs?.p95, (x) => x < 50)),
+    ],
+    [
+      'Gallery, host page (p50/p95)',
+      `${n(g.host?.latencyMs?.p50)}/${n(g.host?.latencyMs?.p95)} ms, ${kb(g.host?.bytesPerResponse?.p50)}/page`,
+      '',
+      '',
+      'p95 < 50 ms',
+      verdict(cmp(g.host?.latencyMs?.p95, (x) => x < 50)),
+    ],
+    [
+      'Guest JS, /join/{code} (gzip)',
+      kb(f.js?.guestJoin?.gzipBytes),
+      '',
+      '',
+      '< 150 KB',
+      verdict(cmp(f.js?.guestJoin?.gzipBytes, (x) => x < 150 * 1024)),
+    ],
+    [
+      'Guest JS, /camera/{code} (gzip)',
+      kb(f.js?.guestCamera?.gzipBytes),
+      '',
+      '',
+      '< 150 KB',
+      verdict(cmp(f.js?.guestCamera?.gzipBytes, (x) => x < 150 * 1024)),
+    ],
+    ['Host dashboard JS (gzip)', kb(f.js?.hostDashboard?.gzipBytes), '', '', '', ''],
+    ...(['home', 'join', 'camera'] as const).map((p) => [
+      `Lighthouse mobile ${p === 'home' ? '/' : `/${p}/{code}`} (perf/a11y/best)`,
+      `${n(lh[p]?.performance)}/${n(lh[p]?.accessibility)}/${n(lh[p]?.bestPractices)}` +
+        (lh[p]?.runs > 1
+          ? ` (median of ${lh[p].runs}; perf ${Math.min(...lh[p].performanceRuns)}–${Math.max(...lh[p].performanceRuns)})`
+          : ''),
+      '',
+      '',
+      p === 'home' ? '' : 'perf ≥ 90, a11y ≥ 95',
+      p === 'home'
+        ? ''
+        : verdict(cmp(lh[p]?.performance, (x) => x >= 90) && cmp(lh[p]?.accessibility, (x) => x >= 95)),
+    ]),
+  ];
+  const head = ['Figure', 'Afterglow', 'Bare limit', 'Ratio', 'Aim', ''];
+  const line = (c: string[]) => `| ${c.join(' | ')} |`;
+  return [
+    `## Afterglow benchmarks (${r.mode}, ${r.profile}) — ${r.when}`,
+    '',
+    `${r.machine?.cores} cores (${r.machine?.cpu}), ${r.machine?.memGiB} GiB, Node ${r.machine?.node}; photos 1920x1080 q80, ${kb(r.config?.photoBytesAvg)} on average.`,
+    '',
+    line(head),
+    line(head.map(() => '---')),
+    ...rows.map(line),
+    '',
+  ].join('\n');
+}

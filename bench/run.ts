@@ -1,0 +1,492 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- benchmark results are free-form JSON */
+// `npm run bench [-- --quick]`: how fast Afterglow ingests, develops and shows photos, each figure
+// beside the bare limit of this machine measured in the same run. Writes bench/results/latest.json
+// and bench/results/latest.md. See bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { EmbeddedAfterglow, ROOT, type Target } from './lib/afterglow';
+import { Session, upload, type Guest } from './lib/client';
+import { measureFrontend } from './lib/frontend';
+import { makePhotos } from './lib/images';
+import { renderMarkdown } from './lib/report';
+import {
+  bareSharp,
+  closedLoop,
+  createEvent,
+  HOST_EMAIL,
+  HOST_PASSWORD,
+  joinMany,
+  openLoop,
+  startBareServer,
+  steadyRate,
+  waitUntil,
+  watch,
+} from './lib/phases';
+import { round, sleep, summary } from './lib/stats';
+
+const quick = process.argv.includes('--quick');
+/** `--only=ingest,developing,live,gallery,frontend` runs some phases (for profiling one); the default is all. */
+const only = process.argv
+  .find((a) => a.startsWith('--only='))
+  ?.slice('--only='.length)
+  .split(',');
+const want = (phase: string) => !only || only.includes(phase);
+const C = quick
+  ? {
+      images: 6,
+      capGuests: 200,
+      capSeconds: 4,
+      burstRate: 100,
+      burstSeconds: 5,
+      develop: 40,
+      liveClients: 200,
+      approvals: 10,
+      gallery: 200,
+      galleryRounds: 3,
+      lighthouseRuns: 1,
+    }
+  : {
+      images: 16,
+      capGuests: 200,
+      capSeconds: 20,
+      burstRate: 100,
+      burstSeconds: 60,
+      develop: 1000,
+      liveClients: 1000,
+      approvals: 100,
+      gallery: 5000,
+      galleryRounds: 8,
+      lighthouseRuns: 3,
+    };
+// What the embedded media worker uses: every core but one, which it leaves to ingest.
+const MEDIA_CONCURRENCY = Number(process.env.MEDIA_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
+
+const log = (...a: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
+const work = await mkdtemp(join(tmpdir(), 'afterglow-bench-'));
+
+/** A fresh embedded Afterglow with a host on the Max plan (5,000 photos per event, guests unlimited). */
+async function freshAfterglow(
+  name: string,
+  postgresUrl?: string,
+): Promise<{ target: Target; host: Session }> {
+  let target: Target;
+  if (postgresUrl) {
+    target = await EmbeddedAfterglow.onPostgres(join(work, name), postgresUrl);
+    await target.start();
+    await new Session(target.base).login(HOST_EMAIL, HOST_PASSWORD, 'create');
+    await target.setPlan(HOST_EMAIL, 'max');
+  } else {
+    // The host's account and plan are made once, in a data directory each phase starts from a copy of.
+    const template = join(work, 'template');
+    if (!existsSync(template)) {
+      const first = new EmbeddedAfterglow(template);
+      await first.start();
+      await new Session(first.base).login(HOST_EMAIL, HOST_PASSWORD, 'create');
+      await first.setPlan(HOST_EMAIL, 'max');
+      await first.stop();
+    }
+    await cp(template, join(work, name), { recursive: true });
+    target = new EmbeddedAfterglow(join(work, name));
+    await target.start();
+  }
+  const host = new Session(target.base);
+  await host.login(HOST_EMAIL, HOST_PASSWORD, 'signin');
+  return { target, host };
+}
+
+/** Rows and stored originals counted behind the server's back (it is stopped afterwards). */
+async function storedCheck(target: Target, eventIds: string[], acknowledged: number) {
+  const objects = await target.countObjects(eventIds);
+  const rows = await target.countRows(eventIds);
+  return {
+    rows,
+    objects,
+    stored: Math.min(rows, objects),
+    allAcknowledgedStored: rows === acknowledged && objects === acknowledged,
+  };
+}
+
+log(
+  `${quick ? 'quick' : 'full'} run on ${cpus().length} cores (${cpus()[0]?.model ?? '?'}), ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
+log('building the server and web apps');
+execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'inherit' });
+execFileSync(process.execPath, ['scripts/build-web.mjs'], { cwd: ROOT, stdio: 'inherit' });
+
+log(`making ${C.images} photos, 1920x1080 at quality 80`);
+const photos = await makePhotos(C.images);
+const small = await makePhotos(4, 640, 480);
+const imageDir = join(work, 'images');
+await mkdir(imageDir);
+await Promise.all(photos.map((p, i) => writeFile(join(imageDir, `${i}.jpg`), p)));
+await writeFile(join(imageDir, 'index.txt'), photos.map((_, i) => `${i}.jpg`).join('\n'));
+const avgBytes = Math.round(photos.reduce((s, p) => s + p.length, 0) / photos.length);
+
+const results: Record<string, any> = {
+  when: new Date().toISOString(),
+  mode: quick ? 'quick' : 'full',
+  profile: 'embedded',
+  machine: {
+    cores: cpus().length,
+    cpu: cpus()[0]?.model,
+    memGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  },
+  config: { ...C, mediaConcurrency: MEDIA_CONCURRENCY, photoBytesAvg: avgBytes },
+};
+
+// ---------------------------------------------------------------- 1. ingest
+if (want('ingest')) {
+  log(`ingest: bare server, ${C.capGuests} connections closed loop for ${C.capSeconds} s`);
+  const bare = await startBareServer(join(work, 'bare'));
+  const fakeGuests: Guest[] = Array.from({ length: C.capGuests }, (_, i) => ({
+    session: new Session(bare.base),
+    code: 'BARE',
+    deviceId: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+  }));
+  const bareCpu0 = await bare.cpuSeconds();
+  const bareRun = await closedLoop(bare.base, fakeGuests, photos, C.capSeconds, () => '/upload');
+  const bareCpuMs = round(
+    (((await bare.cpuSeconds()) - bareCpu0) * 1000) / Math.max(1, bareRun.acknowledged),
+  );
+  const bareFiles = await bare.files();
+  await bare.stop();
+
+  const capacity = async (postgresUrl?: string) => {
+    const { target, host } = await freshAfterglow(postgresUrl ? 'capacity-pg' : 'capacity', postgresUrl);
+    const evs = [await createEvent(host, 'Capacity A'), await createEvent(host, 'Capacity B')];
+    const guests = await joinMany(
+      target.base,
+      evs.map((e) => e.code),
+      C.capGuests,
+      'Guest',
+    );
+    const cpu0 = await target.cpuSeconds();
+    const main0 = await target.cpuSeconds(true);
+    const run = await closedLoop(target.base, guests, photos, C.capSeconds);
+    const perUpload = (s: number) => round((s * 1000) / Math.max(1, run.acknowledged));
+    const serverCpuMsPerUpload = perUpload((await target.cpuSeconds()) - cpu0);
+    const mainThreadCpuMsPerUpload = perUpload((await target.cpuSeconds(true)) - main0);
+    const check = await storedCheck(
+      target,
+      evs.map((e) => e.id),
+      run.acknowledged,
+    );
+    await target.stop();
+    await target.dropDatabase();
+    const { photoIds: _b, ...fig } = run;
+    return {
+      ...fig,
+      ...check,
+      serverCpuMsPerUpload,
+      mainThreadCpuMsPerUpload,
+      storedPerSecond: round(check.stored / run.seconds),
+      ratio: round(check.stored / run.seconds / bareRun.perSecond, 3),
+    };
+  };
+  log(`ingest: Afterglow, ${C.capGuests} guests closed loop for ${C.capSeconds} s`);
+  const ag = await capacity();
+  const { photoIds: _a, ...bareFig } = bareRun;
+  results.ingestCapacity = {
+    bare: { ...bareFig, storedFiles: bareFiles, serverCpuMsPerUpload: bareCpuMs },
+    afterglow: ag,
+    storedPerSecond: ag.storedPerSecond,
+    ratio: ag.ratio,
+  };
+  // The same process on PostgreSQL, where the service provides one: the database's share of the cost.
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    log(`ingest: Afterglow on PostgreSQL, ${C.capGuests} guests closed loop for ${C.capSeconds} s`);
+    results.ingestCapacity.afterglowOnPostgres = await capacity(pgUrl);
+  }
+  log('capacity', results.ingestCapacity.storedPerSecond, '/s vs bare', bareRun.perSecond, '/s');
+
+  log(`ingest: open loop ${C.burstRate} uploads/s for ${C.burstSeconds} s over ${C.capGuests} guests`);
+  const b = await freshAfterglow('burst');
+  const bevs = [await createEvent(b.host, 'Burst A'), await createEvent(b.host, 'Burst B')];
+  const bguests = await joinMany(
+    b.target.base,
+    bevs.map((e) => e.code),
+    C.capGuests,
+    'Guest',
+  );
+  const burst = await openLoop(b.target.base, bguests, photos, C.burstRate, C.burstSeconds);
+  const bcheck = await storedCheck(
+    b.target,
+    bevs.map((e) => e.id),
+    burst.acknowledged,
+  );
+  await b.target.stop();
+  const { photoIds: _c, ...burstFig } = burst;
+  results.ingestBurst = { ...burstFig, ...bcheck };
+  log('burst p95', burst.latencyMs.p95, 'ms, errors', burst.errors);
+}
+
+// ---------------------------------------------------------------- 2. developing
+if (want('developing')) {
+  log(`developing: ${C.develop} uploads as fast as they go, renditions timed from each acknowledgement`);
+  const { target, host } = await freshAfterglow('develop');
+  const ev = await createEvent(host, 'Developing');
+  const developedAt = new Map<string, number>();
+  const hostWs = await watch(target.base, ev.id, host.cookie(), (m, at) => {
+    if (m.type === 'photo_uploaded' && !developedAt.has(m.photoId)) developedAt.set(m.photoId, at);
+  });
+  const guests = await joinMany(target.base, [ev.code], Math.ceil(C.develop / 34), 'Guest');
+  const acks = new Map<string, number>();
+  let issued = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    guests.map(async (g, gi) => {
+      for (let k = 0; issued < C.develop; k++) {
+        issued++;
+        const r = await upload(target.base, '', g, photos[(gi + k) % photos.length]!);
+        if (r.photoId) acks.set(r.photoId, r.ackAt);
+        else failed++;
+      }
+    }),
+  );
+  const uploadedIn = performance.now() - t0;
+  const all = await waitUntil(() => [...acks.keys()].every((id) => developedAt.has(id)), 30 * 60_000, 100);
+  hostWs.close();
+  const latencies = [...acks]
+    .filter(([id]) => developedAt.has(id))
+    .map(([id, at]) => developedAt.get(id)! - at);
+  const completions = [...acks.keys()]
+    .filter((id) => developedAt.has(id))
+    .map((id) => developedAt.get(id)! - t0);
+  const drainMs = Math.max(...completions);
+  await target.stop();
+
+  log(`developing: bare sharp, ${C.develop} photos at concurrency ${MEDIA_CONCURRENCY}`);
+  const bare = await bareSharp(imageDir, C.develop, MEDIA_CONCURRENCY);
+  const pipelineRate = steadyRate(completions);
+  const bareRate = steadyRate(bare.times);
+  results.developing = {
+    photos: acks.size,
+    uploadFailures: failed,
+    allDeveloped: all,
+    uploadPhaseSeconds: round(uploadedIn / 1000, 2),
+    ackToRenditionsMs: summary(latencies),
+    drainSeconds: round(drainMs / 1000, 2),
+    renditionsPerSecond: pipelineRate,
+    bare: {
+      drainSeconds: round(bare.ms / 1000, 2),
+      renditionsPerSecond: bareRate,
+      concurrency: bare.concurrency,
+    },
+    ratioRate: pipelineRate && bareRate ? round(pipelineRate / bareRate, 3) : null,
+    ratioDrain: round(drainMs / bare.ms, 3),
+  };
+  log(
+    'developing',
+    results.developing.renditionsPerSecond,
+    '/s vs bare',
+    bareRate,
+    '/s; drain',
+    results.developing.drainSeconds,
+    's vs',
+    results.developing.bare.drainSeconds,
+    's',
+  );
+}
+
+// ---------------------------------------------------------------- 3 & 4. live display and gallery
+const { target, host } = await freshAfterglow('show');
+if (want('live')) {
+  log(`live display: ${C.liveClients} screens on one event, ${C.approvals} approvals`);
+  const ev = await createEvent(host, 'Live display', { revealMode: 'live' });
+  const developed = new Set<string>();
+  const hostWs = await watch(target.base, ev.id, host.cookie(), (m) => {
+    if (m.type === 'photo_uploaded') developed.add(m.photoId);
+  });
+  const guests = await joinMany(target.base, [ev.code], Math.ceil(C.approvals / 30), 'Guest');
+  const ids: string[] = [];
+  for (let i = 0; ids.length < C.approvals; i++) {
+    const r = await upload(target.base, '', guests[Math.floor(i / 30)]!, small[i % small.length]!);
+    if (!r.photoId) throw new Error(`live display upload answered ${r.status}`);
+    ids.push(r.photoId);
+  }
+  if (!(await waitUntil(() => ids.every((id) => developed.has(id)), 120_000)))
+    throw new Error('live display photos not developed');
+  const seen = new Map<string, number[]>();
+  const screens = [];
+  for (let i = 0; i < C.liveClients; i += 50) {
+    screens.push(
+      ...(await Promise.all(
+        Array.from({ length: Math.min(50, C.liveClients - i) }, () =>
+          watch(target.base, ev.id, undefined, (m, at) => {
+            if (m.type === 'photo_approved')
+              (seen.get(m.photoId) ?? seen.set(m.photoId, []).get(m.photoId)!).push(at);
+          }),
+        ),
+      )),
+    );
+  }
+  const toAll: number[] = [];
+  const perScreen: number[] = [];
+  let incomplete = 0;
+  for (const id of ids) {
+    const t = performance.now();
+    const r = await host.json('POST', `/api/photos/${id}/approve`);
+    if (r.status !== 200) throw new Error(`approve answered ${r.status}`);
+    const ok = await waitUntil(() => (seen.get(id)?.length ?? 0) >= C.liveClients, 10_000, 1);
+    const times = (seen.get(id) ?? []).map((at) => at - t);
+    perScreen.push(...times);
+    if (ok) toAll.push(Math.max(...times));
+    else incomplete++;
+    await sleep(20);
+  }
+  for (const s of screens) s.terminate();
+  hostWs.close();
+  results.liveDisplay = {
+    screens: C.liveClients,
+    approvals: ids.length,
+    approvalsNotReachingEveryScreen: incomplete,
+    untilEveryScreenMs: summary(toAll),
+    perScreenMs: summary(perScreen),
+  };
+  log('live display p99', results.liveDisplay.untilEveryScreenMs.p99, 'ms');
+}
+if (want('gallery')) {
+  log(`gallery: an event with ${C.gallery} photos`);
+  const ev = await createEvent(host, 'Gallery', {
+    revealMode: 'live',
+    revealAt: new Date(Date.now() + 3000).toISOString(),
+  });
+  let developed = 0;
+  const hostWs = await watch(target.base, ev.id, host.cookie(), (m) => {
+    if (m.type === 'photo_uploaded') developed++;
+  });
+  const guests = await joinMany(target.base, [ev.code], Math.ceil(C.gallery / 36), 'Guest');
+  let issued = 0;
+  let stored = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async (_, w) => {
+      while (issued < C.gallery) {
+        const i = issued++;
+        const r = await upload(target.base, '', guests[Math.floor(i / 36)]!, small[(i + w) % small.length]!);
+        if (r.photoId) stored++;
+      }
+    }),
+  );
+  await waitUntil(() => developed >= stored, 20 * 60_000, 200);
+  hostWs.close();
+  const anon = new Session(target.base);
+  const measure = async (s: Session, label: string) => {
+    const times: number[] = [];
+    const bytes: number[] = [];
+    let pages = 0;
+    let total = 0;
+    for (let round_ = 0; round_ < C.galleryRounds; round_++) {
+      let cursor: string | null = null;
+      pages = 0;
+      total = 0;
+      do {
+        const t = performance.now();
+        const a = await s.send(
+          'GET',
+          `/api/events/${ev.code}/photos${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+        );
+        times.push(performance.now() - t);
+        if (a.status !== 200) throw new Error(`${label} gallery answered ${a.status}`);
+        bytes.push(Buffer.byteLength(a.body));
+        const body = JSON.parse(a.body) as { photos: unknown[]; nextCursor: string | null };
+        total += body.photos.length;
+        pages++;
+        cursor = body.nextCursor;
+      } while (cursor);
+    }
+    return {
+      requests: times.length,
+      pagesPerWalk: pages,
+      photosPerWalk: total,
+      latencyMs: summary(times),
+      bytesPerResponse: summary(bytes),
+    };
+  };
+  results.gallery = {
+    photos: stored,
+    developed,
+    guest: await measure(anon, 'guest'),
+    host: await measure(host, 'host'),
+  };
+  log(
+    'gallery p95 guest',
+    results.gallery.guest.latencyMs.p95,
+    'ms; host',
+    results.gallery.host.latencyMs.p95,
+    'ms',
+  );
+}
+
+// ---------------------------------------------------------------- 5. front end
+if (want('frontend')) {
+  log('front end: JavaScript per page and Lighthouse (mobile)');
+  const ev = await createEvent(host, 'Front end');
+  results.frontend = await measureFrontend(
+    target.base,
+    ev.code,
+    ev.id,
+    HOST_EMAIL,
+    HOST_PASSWORD,
+    C.lighthouseRuns,
+  );
+}
+await target.stop();
+await rm(work, { recursive: true, force: true });
+
+const md = renderMarkdown(results);
+await mkdir(join(ROOT, 'bench/results'), { recursive: true });
+const name = only ? 'partial' : quick ? 'quick' : 'latest';
+await writeFile(join(ROOT, `bench/results/${name}.json`), JSON.stringify(results, null, 2) + '\n');
+await writeFile(join(ROOT, `bench/results/${name}.md`), md);
+console.log('\n' + md);
+
+if (process.argv.includes('--check')) {
+  const missing = missingFigures(results);
+  if (missing.length) {
+    console.error(`bench: figures missing: ${missing.join(', ')}`);
+    process.exit(1);
+  }
+  log('every figure produced');
+}
+process.exit(0);
+
+/** Paths of every headline figure that is absent or not a number. */
+export function missingFigures(r: Record<string, any>): string[] {
+  const need = [
+    'ingestCapacity.bare.perSecond',
+    'ingestCapacity.afterglow.perSecond',
+    'ingestCapacity.storedPerSecond',
+    'ingestCapacity.ratio',
+    'ingestBurst.latencyMs.p50',
+    'ingestBurst.latencyMs.p95',
+    'ingestBurst.latencyMs.p99',
+    'ingestBurst.errors',
+    'developing.ackToRenditionsMs.p50',
+    'developing.ackToRenditionsMs.p95',
+    'developing.ackToRenditionsMs.p99',
+    'developing.drainSeconds',
+    'developing.renditionsPerSecond',
+    'developing.bare.drainSeconds',
+    'developing.bare.renditionsPerSecond',
+    'developing.ratioRate',
+    'developing.ratioDrain',
+    'liveDisplay.untilEveryScreenMs.p50',
+    'liveDisplay.untilEveryScreenMs.p99',
+    'gallery.guest.latencyMs.p50',
+    'gallery.guest.latencyMs.p95',
+    'gallery.guest.bytesPerResponse.p50',
+    'frontend.js.guestJoin.gzipBytes',
+    'frontend.js.guestCamera.gzipBytes',
+    'frontend.js.hostDashboard.gzipBytes',
+    ...['home', 'join', 'camera'].flatMap((p) =>
+      ['performance', 'accessibility', 'bestPractices'].map((c) => `frontend.lighthouse.${p}.${c}`),
+    ),
+  ];
+  return need.filter((path) => typeof path.split('.').reduce<any>((o, k) => o?.[k], r) !== 'number');
+}
