@@ -131,8 +131,14 @@ test('host creates, guest shoots a roll, host approves live, the reveal opens th
   const eventPhotos = guestPage
     .getByRole('region', { name: 'Event Photos' })
     .getByRole('button', { name: /^Open photo/ });
-  // live mode, before the reveal: only the two approved photos
-  await expect(eventPhotos).toHaveCount(2);
+  // live mode, before the reveal: only the two approved photos. The reveal was set a minute or two
+  // ahead when the event was made; a slow machine may already be past it, which the note records.
+  const beforeReveal = start.getTime() - Date.now() - 5_000;
+  if (beforeReveal > 1_000) {
+    await expect(eventPhotos).toHaveCount(2, { timeout: Math.min(15_000, beforeReveal) });
+  } else {
+    info.annotations.push({ type: 'skipped check', description: 'reached the gallery after the reveal' });
+  }
   const wait = start.getTime() - Date.now();
   if (wait > 0) await guestPage.waitForTimeout(wait + 1000);
   // after the reveal: every photo the host did not reject (12 - 1), without reloading the page
