@@ -31,7 +31,12 @@ async function scriptsOf(
   prepare?: (p: Page) => Promise<void>,
 ) {
   const page = await ctx.newPage();
-  if (prepare) await prepare(page);
+  if (prepare) {
+    await prepare(page);
+    // let the page the preparation ended on finish loading, or its late responses refill the cache
+    // cleared below and the measured load counts only what they missed
+    await page.waitForLoadState('networkidle').catch(() => {});
+  }
   const cdp = await ctx.newCDPSession(page);
   await cdp.send('Network.clearBrowserCache');
   const scripts: { url: string; raw: number; gzip: number }[] = [];
