@@ -2,6 +2,7 @@ import { ArrowLeft, Camera as CameraIcon, Images, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '@afterglow/ui';
 import { FilmStrip } from './FilmStrip';
+import { PhoneCamera, phoneCameraReason } from './PhoneCamera';
 
 interface StartScreenProps {
   code: string;
@@ -10,10 +11,18 @@ interface StartScreenProps {
   maxShots: number;
   starting: boolean;
   error: string | null;
+  /** the browser has an in-app camera (getUserMedia): false on plain http and in old browsers */
+  liveCamera: boolean;
+  /** a photo from the phone's camera app is being prepared */
+  processing: boolean;
   onStart: () => void;
+  onFile: (file: File) => void;
 }
 
-/** Before the camera runs: the roll so far and one big button (the browser asks for the camera here). */
+/**
+ * Before the camera runs: the roll so far and one big button (the browser asks for the camera here).
+ * Without an in-app camera, or when it is refused or fails, the phone's camera app takes the photo.
+ */
 export function StartScreen({
   code,
   eventName,
@@ -21,7 +30,10 @@ export function StartScreen({
   maxShots,
   starting,
   error,
+  liveCamera,
+  processing,
   onStart,
+  onFile,
 }: StartScreenProps) {
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-[max(1rem,env(safe-area-inset-top))]">
@@ -47,7 +59,7 @@ export function StartScreen({
           </p>
         </div>
         <FilmStrip used={maxShots - shotsRemaining} total={maxShots} />
-        {error && (
+        {liveCamera && error && (
           <div
             role="alert"
             className="w-full rounded-xl border border-red-200 bg-red-50 p-4 text-left text-sm text-red-800"
@@ -58,14 +70,24 @@ export function StartScreen({
             </p>
           </div>
         )}
-        <Button size="lg" className="w-full" onClick={onStart} disabled={starting}>
-          {starting ? (
-            <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
-          ) : (
-            <CameraIcon aria-hidden className="h-5 w-5" />
-          )}
-          {starting ? 'Starting Camera...' : 'Start Camera'}
-        </Button>
+        {liveCamera && (
+          <Button size="lg" className="w-full" onClick={onStart} disabled={starting}>
+            {starting ? (
+              <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
+            ) : (
+              <CameraIcon aria-hidden className="h-5 w-5" />
+            )}
+            {starting ? 'Starting Camera...' : 'Start Camera'}
+          </Button>
+        )}
+        {(!liveCamera || error) && (
+          <PhoneCamera
+            reason={phoneCameraReason(liveCamera)}
+            processing={processing}
+            primary={!liveCamera}
+            onFile={onFile}
+          />
+        )}
         <p className="text-sm text-neutral-600">
           Photos stay hidden until the reveal, like a real disposable camera.
         </p>

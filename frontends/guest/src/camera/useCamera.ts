@@ -7,12 +7,17 @@ export type CameraStatus = 'idle' | 'starting' | 'streaming';
 /** Shown on the start screen when getUserMedia fails (spec section 8). */
 export const CAMERA_UNAVAILABLE = 'Camera access denied or not available';
 
+/** Whether the in-app camera exists here: browsers give getUserMedia only to secure (https) pages. */
+export function hasLiveCamera(): boolean {
+  return !!navigator.mediaDevices?.getUserMedia;
+}
+
 function stopStream(stream: MediaStream | null) {
   stream?.getTracks().forEach((t) => t.stop());
 }
 
 async function openCamera(facing: Facing, exact: boolean): Promise<MediaStream> {
-  if (!navigator.mediaDevices?.getUserMedia) throw new Error(CAMERA_UNAVAILABLE);
+  if (!hasLiveCamera()) throw new Error(CAMERA_UNAVAILABLE);
   return navigator.mediaDevices.getUserMedia({
     audio: false,
     video: {

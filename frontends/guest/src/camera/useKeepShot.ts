@@ -1,0 +1,126 @@
+import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, toast } from '@afterglow/ui';
+import { devicePhotosKey } from '../lib/api';
+import { enqueue, send, type QueuedPhoto } from '../offline/queue';
+import type { PhotoQueue } from '../offline/usePhotoQueue';
+import { isRetryable, uploadErrorText, uploadShot, type CapturedShot } from './upload';
+
+/** The kept photo is stored (with the shots the server says are left), or waits in the queue. */
+type Kept = { queued: false; shotsRemaining: number } | { queued: true };
+
+/** The last upload's failure: the photo stays in the preview until it is stored. */
+export interface UploadFailure {
+  message: string;
+  retryable: boolean;
+}
+
+export interface KeptOutcome {
+  /** shots left on the roll after this photo */
+  left: number;
+  /** the server has this photo and none of the device's others wait in the queue */
+  allStored: boolean;
+}
+
+interface KeepShotOptions {
+  code: string;
+  deviceId: string;
+  queue: PhotoQueue;
+  /** shots left before this photo, the queued ones counted as taken */
+  remaining: number;
+  /** the photo in the preview: tried again by itself when the connection comes back */
+  shot: CapturedShot | null;
+  onKept: (outcome: KeptOutcome) => void;
+}
+
+/**
+ * Keep Photo: the photo goes into the offline queue first, then up. Offline or a server in trouble:
+ * it stays queued and goes up later by itself. Without a local database (some private modes) it is
+ * sent directly and stays in the preview until it is stored. Same for every photo, whether the in-app
+ * camera or the phone's camera app took it.
+ */
+export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: KeepShotOptions) {
+  const qc = useQueryClient();
+  const [error, setError] = useState<UploadFailure | null>(null);
+  const lastCaption = useRef('');
+  /** dismisses the last 'Upload failed' toast once the photo is stored (it would cover the shutter) */
+  const dismissFailure = useRef<(() => void) | null>(null);
+
+  const clear = () => {
+    dismissFailure.current?.();
+    dismissFailure.current = null;
+    setError(null);
+  };
+
+  const upload = useMutation({
+    // Always try (and fail fast) rather than wait silently while the phone says it is offline.
+    networkMode: 'always',
+    mutationFn: async ({ s, caption }: { s: CapturedShot; caption: string }): Promise<Kept> => {
+      queue.claim(s.uploadId, true);
+      let entry: QueuedPhoto | null = null;
+      try {
+        entry = await enqueue({ photo: s.blob, eventCode: code, deviceId, caption, uploadId: s.uploadId });
+        queue.refresh();
+      } catch (err) {
+        console.warn('Offline queue unavailable', err);
+      }
+      if (!entry) {
+        const res = await uploadShot(code, deviceId, s, caption);
+        return { queued: false, shotsRemaining: res.shotsRemaining };
+      }
+      const o = await send(entry);
+      if (o.kind === 'stored') return { queued: false, shotsRemaining: o.shotsRemaining };
+      if (o.kind === 'kept') {
+        // From now on the queue's retries report what becomes of it.
+        queue.claim(s.uploadId, false);
+        return { queued: true };
+      }
+      throw new ApiError(o.status, JSON.stringify({ detail: o.message }), '');
+    },
+    onSuccess: (res, { s }) => {
+      clear();
+      const othersWaiting = [...queue.waiting].filter((id) => id !== s.uploadId).length;
+      let left: number;
+      if (res.queued) {
+        left = remaining - (queue.waiting.has(s.uploadId) ? 0 : 1);
+        // The notice over the camera says so; a toast here would cover the shutter.
+        queue.scheduleRetry();
+      } else {
+        queue.stored(s.uploadId, res.shotsRemaining);
+        left = res.shotsRemaining - othersWaiting;
+      }
+      onKept({ left, allStored: !res.queued && othersWaiting === 0 });
+    },
+    onError: (err) => {
+      const message = uploadErrorText(err);
+      dismissFailure.current = toast({
+        title: 'Upload failed',
+        description: message,
+        variant: 'destructive',
+      });
+      setError({ message, retryable: isRetryable(err) });
+      // The server may know better how many shots are left (another tab, the event's end).
+      void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
+    },
+  });
+
+  const keep = (s: CapturedShot, caption: string) => {
+    lastCaption.current = caption;
+    setError(null);
+    upload.mutate({ s, caption });
+  };
+
+  // Back online after a network failure: try the kept photo again by itself.
+  const retryKept = useRef<() => void>(() => undefined);
+  retryKept.current = () => {
+    if (shot && error?.retryable && !upload.isPending) keep(shot, lastCaption.current);
+  };
+  useEffect(() => {
+    const onOnline = () => retryKept.current();
+    window.addEventListener('online', onOnline);
+    return () => window.removeEventListener('online', onOnline);
+  }, []);
+
+  /** keep: upload this photo; clear: forget the last failure and its toast (a new photo, Retake) */
+  return { keep, clear, uploading: upload.isPending, error };
+}
