@@ -1,7 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const BASE = `http://127.0.0.1:${PORT}`;
+/** where a person on this machine opens it: localhost, as `npm start` prints */
+const BASE = `http://localhost:${PORT}`;
 
 /** Chromium from the system (no browser downloads here), headless, with a fake camera. */
 export const CHROMIUM_ARGS = [
@@ -16,6 +17,20 @@ export const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
   '--use-fake-ui-for-media-stream',
 ];
+
+/** Variables CI sets for the integration tests, cleared so the product starts embedded as a person's does. */
+export const EMBEDDED = Object.fromEntries(
+  [
+    'PUBLIC_URL',
+    'DATABASE_URL',
+    'NATS_URL',
+    'REDIS_URL',
+    'S3_BUCKET',
+    'OIDC_ISSUER_URL',
+    'AFTERGLOW_HTTPS',
+    'AFTERGLOW_ORIGINS',
+  ].map((k) => [k, '']),
+);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -34,9 +49,11 @@ export default defineConfig({
     permissions: ['camera'],
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  // Started as `npm start` starts it, on a data dir of its own made anew each run, with nothing set that
+  // only the tests set: no PUBLIC_URL, listening on every address, the embedded database and bus.
   webServer: {
     command:
-      'node scripts/build.mjs && node scripts/build-web.mjs && node services/server/dist/afterglow.mjs',
+      'node scripts/build.mjs && node scripts/build-web.mjs && node scripts/clean-dir.mjs test-results/e2e-data && node services/server/dist/afterglow.mjs',
     url: `${BASE}/readyz`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
@@ -44,12 +61,11 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: BASE,
-      DATABASE_URL: 'pglite:memory',
       AFTERGLOW_DATA_DIR: 'test-results/e2e-data',
       AFTERGLOW_ADMIN_EMAILS: 'admin@e2e.test',
       LOG_LEVEL: 'warn',
+      // the CI machine's service URLs are for the integration tests, not for a person's `npm start`
+      ...EMBEDDED,
     },
   },
 });

@@ -12,6 +12,19 @@ export const baseConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: optionalUrl,
+  /** more origins people reach Afterglow at (a reverse proxy or tunnel), comma-separated */
+  AFTERGLOW_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'AFTERGLOW_ORIGINS must list http(s) origins' }))),
+  /** `self-signed`: serve HTTPS on PORT with a certificate made once into the data dir */
+  AFTERGLOW_HTTPS: z.preprocess((v) => v || undefined, z.enum(['off', 'self-signed']).default('off')),
   AFTERGLOW_DATA_DIR: z.string().default('./data'),
   /** where the built web apps are (frontends/<app>/dist) */
   AFTERGLOW_WEB_DIR: optionalUrl,
@@ -55,6 +68,8 @@ export const baseConfigSchema = z.object({
   LOOKUP_MISS_LIMIT: z.coerce.number().int().min(0).default(40),
   LOOKUP_MISS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** readable lines on a terminal, JSON otherwise; `json` or `pretty` forces one */
+  LOG_FORMAT: z.preprocess((v) => v || undefined, z.enum(['json', 'pretty']).optional()),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -1,3 +1,4 @@
+import type { OriginPolicy } from './origins';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import { HttpError, isUnavailableError, notFound, statusTitle, validationError } from '@afterglow/contracts';
 import type { Problem } from '@afterglow/contracts';
@@ -107,7 +108,10 @@ export function parseCookies(header: string | undefined): Record<string, string>
   return out;
 }
 
-/** Secure when the public URL is https or the request came over TLS (behind a proxy that says so). */
-export function isSecureRequest(req: Request, publicUrl: string): boolean {
-  return publicUrl.startsWith('https:') || req.secure;
+/**
+ * Secure when the request came over TLS (or a trusted proxy says so), or when the origin it is
+ * answered for is https (a proxy that terminates TLS without saying so).
+ */
+export function isSecureRequest(req: Request, origins: Pick<OriginPolicy, 'browserOrigin'>): boolean {
+  return req.secure || origins.browserOrigin(req).startsWith('https:');
 }

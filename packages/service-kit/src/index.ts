@@ -4,3 +4,4 @@ export * from './principal';
 export * from './http';
 export * from './module';
 export * from './sealed';
+export * from './origins';

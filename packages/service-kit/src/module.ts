@@ -6,6 +6,7 @@ import type { Database } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
 import type { BaseConfig } from './config';
 import type { Logger } from './logger';
+import type { OriginPolicy } from './origins';
 
 /** What the launcher hands every module. Adapters are chosen by config; the services never know which. */
 export interface ServiceContext {
@@ -17,8 +18,12 @@ export interface ServiceContext {
   signer: UrlSigner;
   /** shared secret for principal headers, device cookies and signed URLs */
   secret: Buffer;
-  /** the origin users reach us at, e.g. http://localhost:3000 */
+  /** the default origin users reach us at (PUBLIC_URL, or http://localhost:<port>) */
   publicUrl: string;
+  /** every origin users may reach us at, and which one to give to whom */
+  origins: OriginPolicy;
+  /** where this process answers its own server-side calls (plain http on loopback) */
+  internalUrl: string;
   /** modules already started in this process (the gateway mounts their routers in embedded mode) */
   local: ReadonlyMap<string, StartedModule>;
   /** every module this process runs, started or not (e.g. the media worker leaves a core to the web) */
@@ -33,6 +38,8 @@ export interface StartedModule {
   router?: Router;
   /** WebSocket upgrades this module answers (already authenticated by the gateway) */
   upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** runs once every module of this process has started */
+  afterStart?: () => void;
   /** extra readiness checks beyond db/bus/storage */
   ready?: () => Promise<void>;
   stop(): Promise<void>;

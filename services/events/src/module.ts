@@ -8,12 +8,12 @@ export const eventsModule: ServiceModule = {
   deps: ['billing'],
   async start(ctx) {
     await ctx.database.migrate('events');
-    const app = new EventsApp(ctx.database.db, ctx.bus, ctx.publicUrl);
+    const app = new EventsApp(ctx.database.db, ctx.bus);
     const rpc = await ctx.bus.reply<{ idOrCode: string }, unknown>(RPC.eventsGet, async ({ idOrCode }) =>
       app.get(String(idOrCode)),
     );
     return {
-      router: eventsRouter(app, ctx.secret),
+      router: eventsRouter(app, ctx.secret, ctx.origins),
       async stop() {
         await rpc.stop();
       },

@@ -1,4 +1,10 @@
 export { gatewayModule } from './module';
 export { hashPassword, verifyPassword } from './identity/passwords';
 export { rolesOf } from './auth/oidc';
-export { setPlanByEmail } from './identity/users';
+export { setAdminByEmail, setPlanByEmail } from './identity/users';
+export {
+  findLocalAccount,
+  MIN_PASSWORD_LENGTH,
+  passwordProblem,
+  resetLocalPassword,
+} from './identity/local-accounts';

@@ -18,7 +18,7 @@ import {
 } from './http/rate-limit';
 import { adminRouter } from './http/admin-routes';
 import { authRouter } from './http/auth-routes';
-import { authenticator, sameOrigin, securityHeaders } from './http/pipeline';
+import { authenticator, guestOrigin, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
 import { webRouter } from './http/web';
 import { createS3Store } from '@afterglow/storage';
@@ -39,9 +39,10 @@ export const gatewayModule: ServiceModule = {
   deps: ['events', 'photos', 'media', 'billing', 'realtime'],
   async start(ctx) {
     await ctx.database.migrate('gateway', { schema: 'identity' });
-    const { config, publicUrl, secret } = ctx;
+    const { config, origins, secret } = ctx;
     const external = !!config.OIDC_ISSUER_URL;
-    const issuer = external ? config.OIDC_ISSUER_URL! : `${publicUrl}/idp`;
+    // The embedded provider answers at every origin the browser may use: its issuer is that origin's.
+    const issuer = external ? config.OIDC_ISSUER_URL! : (origin: string) => `${origin}/idp`;
     const users = new Users(
       ctx.database.db,
       ctx.bus,
@@ -51,7 +52,7 @@ export const gatewayModule: ServiceModule = {
           .filter(Boolean),
       ),
       3000,
-      external ? null : issuer,
+      external ? null : (iss) => iss.endsWith('/idp') && origins.isAllowed(iss.slice(0, -'/idp'.length)),
     );
     const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
     const sessions: SessionStore = redis ? createRedisSessions(redis) : createMemorySessions();
@@ -66,7 +67,6 @@ export const gatewayModule: ServiceModule = {
     const derived = (label: string) => createHmac('sha256', secret).update(label).digest('base64url');
     const clientId = config.OIDC_CLIENT_ID ?? 'afterglow';
     const clientSecret = config.OIDC_CLIENT_SECRET ?? derived('idp.client-secret');
-    const redirectUri = `${publicUrl}/api/callback`;
 
     const app = Router();
     // Images straight from the bucket (presigned) when configured: the page may then load them from there.
@@ -83,7 +83,7 @@ export const gatewayModule: ServiceModule = {
           })
         : null;
     const imageOrigins = presigner && presignEndpoint ? [new URL(presignEndpoint).origin] : [];
-    app.use(securityHeaders(publicUrl, imageOrigins));
+    app.use(securityHeaders(origins, imageOrigins));
     // Text only (scripts, styles, JSON, the page); images are already compressed.
     app.use(compression({ threshold: 1024 }));
     if (config.RATE_LIMIT_SCALE > 0) {
@@ -94,12 +94,10 @@ export const gatewayModule: ServiceModule = {
     const auth = authenticator(sessions, users, secret);
 
     if (!external) {
-      const { router } = createEmbeddedIdp({
-        issuer,
+      const { router } = await createEmbeddedIdp({
+        origins,
         clientId,
         clientSecret,
-        redirectUri,
-        postLogoutRedirectUri: `${publicUrl}/`,
         cookieKeys: [derived('idp.cookie-key')],
         jwk:
           ctx.idpJwk ??
@@ -108,36 +106,20 @@ export const gatewayModule: ServiceModule = {
           })(),
         db: ctx.database.db,
         logger: ctx.logger.child({ part: 'idp' }),
-        secureCookies: publicUrl.startsWith('https:'),
       });
       app.use(router);
     }
 
-    const listening = () => {
-      const a = ctx.server.address();
-      return a && typeof a === 'object' ? `http://127.0.0.1:${a.port}` : publicUrl;
-    };
     const oidc = new OidcClient({
       issuer,
       clientId,
       clientSecret,
-      redirectUri,
-      postLogoutRedirectUri: `${publicUrl}/`,
-      ...(external
-        ? {}
-        : {
-            rewriteOrigin: {
-              from: publicUrl,
-              get to() {
-                return listening();
-              },
-            },
-          }),
+      ...(external ? {} : { internalUrl: () => ctx.internalUrl }),
     });
 
-    app.use('/api', auth.middleware, sameOrigin(publicUrl));
+    app.use('/api', auth.middleware, sameOrigin(origins), guestOrigin(origins));
     app.use(
-      authRouter({ oidc, sessions, users, secret, publicUrl, adminRole: ADMIN_ROLE, logger: ctx.logger }),
+      authRouter({ oidc, sessions, users, secret, origins, adminRole: ADMIN_ROLE, logger: ctx.logger }),
     );
     app.use(adminRouter(users, ctx.logger));
     app.use(
@@ -185,7 +167,7 @@ export const gatewayModule: ServiceModule = {
           return;
         }
         const origin = req.headers.origin;
-        if (origin && origin !== new URL(publicUrl).origin) {
+        if (origin && !origins.isAllowed(origin)) {
           refuse(socket, 403, 'Forbidden');
           return;
         }

@@ -14,11 +14,10 @@ export const photosModule: ServiceModule = {
     await events.start();
     const relay = new OutboxRelay(ctx.database.db, ctx.bus, ctx.logger.child({ part: 'outbox' }));
     const app = new PhotosApp(ctx.database.db, ctx.bus, ctx.store, ctx.signer, events, relay);
-    relay.start();
     // Photos stored but never developed go to developing again: soon after start, then every minute.
     const redriveAfterMs = ctx.config.PHOTOS_REDRIVE_AFTER_MS;
-    const redrive = () =>
-      app.redriveUndeveloped(redriveAfterMs).then(
+    const redrive = (olderThanMs = redriveAfterMs, limit?: number) =>
+      app.redriveUndeveloped(olderThanMs, limit).then(
         (n) => n && ctx.logger.warn({ photos: n }, 'undeveloped photos sent to developing again'),
         (err: unknown) => ctx.logger.warn({ err: String(err) }, 'could not look for undeveloped photos'),
       );
@@ -48,7 +47,15 @@ export const photosModule: ServiceModule = {
       async ({ eventId }) => app.counts(String(eventId)),
     );
     return {
-      router: photosRouter(app, ctx.secret, ctx.publicUrl),
+      router: photosRouter(app, ctx.secret, ctx.origins),
+      afterStart() {
+        // Facts left in the outbox go out once every consumer in this process listens (the in-memory
+        // bus keeps nothing for a consumer that does not exist yet).
+        relay.start();
+        // The in-memory bus lost every job with the process that ran it: everything stored and not
+        // developed goes straight back to developing.
+        if (!ctx.config.NATS_URL) void redrive(0, 10_000);
+      },
       async stop() {
         clearTimeout(firstRedrive);
         clearInterval(redriveTimer);

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
@@ -11,6 +11,7 @@ import {
   baseConfigSchema,
   ConfigError,
   createLogger,
+  createOriginPolicy,
   loadConfig,
   notFoundHandler,
   problemBody,
@@ -25,6 +26,9 @@ import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
 import { createStore, createUrlSigner, type ObjectStore } from '@afterglow/storage';
 import { MODULE_NAMES, resolveTargets } from './modules';
 import { loadSecrets } from './secrets';
+import { selfSignedCertificate } from './tls';
+import { claimDataDir } from './datadir-lock';
+import { createListener } from './listener';
 
 export interface Running {
   url: string;
@@ -99,7 +103,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
   // Listen first (answering 503 while starting) so the public URL and port are known to the modules.
   let handler: express.Express | null = null;
   let draining = false;
-  const server = createServer((req, res) => {
+  const dispatch: RequestListener = (req, res) => {
     if (handler) return handler(req, res);
     res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1' });
     res.end(
@@ -111,18 +115,44 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
         detail: 'Afterglow is starting',
       }),
     );
+  };
+  // The one-machine HTTPS mode serves TLS on PORT (and sends plain http there to https).
+  const tls = config.AFTERGLOW_HTTPS === 'self-signed' ? await selfSignedCertificate(dataDir) : null;
+  if (tls?.created) logger.info({ fingerprint: tls.fingerprint, names: tls.names }, 'made a certificate');
+  const { server, servers } = createListener(dispatch, tls);
+  for (const s of servers) {
+    s.on('clientError', answerUnreadable);
+    s.keepAliveTimeout = 65_000;
+    s.headersTimeout = 66_000;
+    s.requestTimeout = 120_000;
+  }
+  const listen = (s: Server, port: number, host: string) =>
+    new Promise<number>((ok, fail) => {
+      s.once('error', fail);
+      s.listen(port, host, () => {
+        const a = s.address();
+        ok(typeof a === 'object' && a ? a.port : port);
+      });
+    });
+  const port = await listen(server, config.PORT, config.HOST);
+  const origins = createOriginPolicy({
+    port: () => port,
+    scheme: tls ? 'https' : 'http',
+    publicUrl: config.PUBLIC_URL,
+    extra: config.AFTERGLOW_ORIGINS,
   });
-  server.on('clientError', answerUnreadable);
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 120_000;
-  await new Promise<void>((ok, fail) => {
-    server.once('error', fail);
-    server.listen(config.PORT, config.HOST, () => ok());
-  });
-  const addr = server.address();
-  const port = typeof addr === 'object' && addr ? addr.port : config.PORT;
-  const publicUrl = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicUrl = origins.defaultOrigin();
+  // PGlite files under the data dir belong to one process: a second server (or an operator command)
+  // on the same dir is told so instead of corrupting them.
+  let lock: { release(): void } | null = null;
+  if (!config.DATABASE_URL) {
+    try {
+      lock = claimDataDir(dataDir, { port });
+    } catch (err) {
+      await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+      throw new ConfigError((err as Error).message);
+    }
+  }
 
   let database: Database | null = null;
   let bus: Bus | null = null;
@@ -139,6 +169,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
     await bus?.close().catch(() => {});
     await store?.close().catch(() => {});
     await database?.close().catch(() => {});
+    lock?.release();
   };
 
   // Traces and metrics, before any module builds its routers or opens its pool: the http, express and
@@ -185,6 +216,8 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
       signer: createUrlSigner(createHmac('sha256', secrets.secret).update('uploads').digest()),
       secret: secrets.secret,
       publicUrl,
+      origins,
+      internalUrl: `http://127.0.0.1:${port}`,
       local,
       server,
       idpJwk: secrets.idpJwk,
@@ -201,6 +234,8 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
       started.push([m.name, s]);
       logger.info({ module: m.name, ms: Date.now() - t0 }, 'module started');
     }
+
+    for (const [, m] of started) m.afterStart?.();
 
     const app = express();
     app.disable('x-powered-by');
@@ -243,32 +278,40 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
     }
     handler = app;
     const upgrader = gateway?.upgrade ?? local.get('realtime')?.upgrade;
-    server.on('upgrade', (req, socket, head) => {
-      if (!upgrader || draining)
-        return socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
-      upgrader(req, socket, head);
-    });
+    for (const s of servers)
+      s.on('upgrade', (req, socket, head) => {
+        if (!upgrader || draining)
+          return socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\n\r\n');
+        upgrader(req, socket, head);
+      });
 
     let stopping: Promise<void> | null = null;
     const stop = () =>
       (stopping ??= (async () => {
         draining = true;
         logger.info('stopping');
-        const closed = new Promise<void>((r) => server.close(() => r()));
-        server.closeIdleConnections();
+        const closed = Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
+        servers.forEach((s) => s.closeIdleConnections());
         // In-flight requests get a moment to finish; then the rest are cut.
-        const grace = setTimeout(() => server.closeAllConnections(), 5000);
+        const grace = setTimeout(() => servers.forEach((s) => s.closeAllConnections()), 5000);
         await stopAll();
-        server.closeAllConnections();
+        servers.forEach((s) => s.closeAllConnections());
         await closed;
         clearTimeout(grace);
         await telemetry.shutdown().catch((err) => logger.warn({ err: String(err) }, 'telemetry shutdown'));
         logger.info('stopped');
       })());
-    return { url: `http://127.0.0.1:${port}`, port, server, ctx, modules: local, stop };
+    return {
+      url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+      port,
+      server,
+      ctx,
+      modules: local,
+      stop,
+    };
   } catch (err) {
     await stopAll();
-    await new Promise<void>((r) => server.close(() => r()));
+    await Promise.all(servers.map((s) => new Promise<void>((r) => s.close(() => r()))));
     await telemetry.shutdown().catch(() => {});
     throw err;
   }

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, createLogger } from '@afterglow/service-kit';
+import { ConfigError, createLogger, wantsPrettyLogs } from '@afterglow/service-kit';
 import { launch } from './launcher';
+import { banner, startUrls } from './banner';
 import { OPERATOR_USAGE, runOperator } from './operator';
 
 /** `afterglow --target=all` (default) or `--target=events,photos`. */
@@ -39,8 +40,9 @@ const logger = createLogger('afterglow');
 const target = parseTarget(process.argv.slice(2));
 try {
   const running = await launch({ target, logger });
-  const shown = process.env.PUBLIC_URL ?? `http://localhost:${running.port}`;
-  logger.info({ target, url: shown }, `Afterglow is running at ${shown}`);
+  const urls = startUrls(running.ctx.origins);
+  if (wantsPrettyLogs()) console.log(banner(urls));
+  else logger.info({ target, ...urls }, `Afterglow is running at ${urls.local}`);
   let signals = 0;
   const onSignal = (sig: string) => {
     if (++signals > 1) process.exit(1);
@@ -57,6 +59,11 @@ try {
   process.on('SIGINT', () => onSignal('SIGINT'));
 } catch (err) {
   if (err instanceof ConfigError) console.error(err.message);
+  else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
+    console.error(
+      `Port ${(err as { port?: number }).port ?? process.env.PORT ?? 3000} is already in use (another Afterglow?). ` +
+        'Stop that one, or start this one on another port: PORT=3001 npm start',
+    );
   else logger.fatal({ err }, 'failed to start');
   process.exit(1);
 }

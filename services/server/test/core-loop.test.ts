@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET } from '@afterglow/contracts';
 import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { machineAddresses } from '@afterglow/service-kit';
 import {
   Browser,
   eventBody,
@@ -146,7 +147,9 @@ describe.each(profiles.filter((p) => p.enabled))('core photo loop ($name)', ({ i
     expect(event.code).not.toMatch(/[01OI]/);
     expect(event.slug).toMatch(/^anna-ben-s-wedding-[a-z0-9]{6}$/);
     expect(event.qrCode.trim()).toMatch(/^<svg[\s\S]*<\/svg>\s*$/);
-    expect(event.joinUrl).toBe(`${app.base}/join/${event.code}`);
+    // no PUBLIC_URL and a host on loopback: the link guests' phones can open, on the network address
+    const net = machineAddresses().find((a) => a.family === 'IPv4');
+    expect(event.joinUrl).toBe(`${net ? `http://${net.address}:${app.port}` : app.base}/join/${event.code}`);
     const me = (await host.json('GET', '/api/auth/user')).body;
     expect(event.hostId).toBe(me.id);
     expect(event.isPublic).toBe(false);

@@ -15,7 +15,11 @@ export interface TestApp extends Running {
   close(opts?: { keepData?: boolean }): Promise<void>;
 }
 
-/** Afterglow in this process on a free loopback port: real PGlite, fs storage, in-memory bus, embedded IdP. */
+/**
+ * Afterglow in this process on a free loopback port: real PGlite, fs storage, in-memory bus, embedded
+ * IdP. No PUBLIC_URL unless a test sets one: the app is reached at 127.0.0.1, as a person's browser
+ * on the same machine may, and works out its origins as it does for them.
+ */
 export async function startApp(env: Record<string, string> = {}, target = 'all'): Promise<TestApp> {
   const dataDir = env.AFTERGLOW_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'afterglow-test-'));
   const port = env.PORT ? Number(env.PORT) : await freePort();
@@ -25,7 +29,6 @@ export async function startApp(env: Record<string, string> = {}, target = 'all')
     env: {
       HOST: '127.0.0.1',
       PORT: String(port),
-      PUBLIC_URL: base,
       AFTERGLOW_DATA_DIR: dataDir,
       DATABASE_URL: 'pglite:memory',
       LOG_LEVEL: 'warn',

@@ -39,7 +39,7 @@ describe.skipIf(!infraAvailable)('photos stored but never developed', () => {
     expect(before.body.photos[0]).toMatchObject({ id: up.body.photoId, processed: false });
     await first.close({ keepData: true });
 
-    const second = await startApp({ ...env, PHOTOS_REDRIVE_AFTER_MS: '0' });
+    const second = await startApp(env);
     try {
       const g2 = Object.assign(new Browser(second.base), { cookies: guest.cookies });
       const mine = await waitFor(async () => {

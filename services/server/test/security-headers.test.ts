@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,8 +78,6 @@ async function startEventOn(app: TestApp): Promise<string> {
     accentColor: '#fbbf24',
     backgroundGradient: 'from-white to-white',
     maxPhotos: 50,
-    qrCode: '<svg/>',
-    joinUrl: `https://afterglow.example/join/${code}`,
   });
   return code;
 }
@@ -167,6 +166,8 @@ describe('security headers and cross-site requests', () => {
 
   it('adds HSTS everywhere when the public URL is https, and marks cookies Secure', async () => {
     const anon = new CookieWatcher(secure.base);
+    // as a TLS-terminating proxy in front of it sends them (loopback is a trusted proxy)
+    const proxied = { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'afterglow.example' };
     for (const path of [
       '/',
       '/gallery/ABC234',
@@ -174,16 +175,25 @@ describe('security headers and cross-site requests', () => {
       '/api/events/by-code/ABC234',
       '/uploads/x.jpg?exp=1&sig=x',
     ]) {
-      const res = await anon.fetch(path, { headers: { accept: 'text/html' } });
+      const res = await anon.fetch(path, { headers: { accept: 'text/html', ...proxied } });
       expectSecurityHeaders(res, `https ${path}`, true);
     }
+    // a proxy that terminates TLS without saying so: the https public URL still rules
+    // (fetch always sends the address it dials as Host: a raw request names the public host)
+    const silent = await new Promise<IncomingMessage>((ok, fail) =>
+      httpRequest(`${secure.base}/`, { headers: { host: 'afterglow.example', accept: 'text/html' } }, ok)
+        .on('error', fail)
+        .end(),
+    );
+    silent.resume();
+    expect(silent.headers['strict-transport-security'], 'https, proxy silent').toMatch(/^max-age=\d{7,}/);
     // (signing in there needs the identity provider at the public https address, out of this
     // test's reach; the session cookie is made with the same isSecureRequest rule as the device's)
     const e = await startEventOn(secure);
     const joined = await anon.fetch(`/api/events/${e}/devices`, {
       method: 'POST',
       body: JSON.stringify({ anonId: randomUUID() }),
-      headers: { 'content-type': 'application/json', origin: 'https://afterglow.example' },
+      headers: { 'content-type': 'application/json', origin: 'https://afterglow.example', ...proxied },
     });
     expect(joined.status).toBe(201);
     for (const line of [anon.cookieLine('agd_')]) {
@@ -286,7 +296,8 @@ describe('security headers and cross-site requests', () => {
         const foreign: Record<string, string>[] = [
           { origin: 'https://evil.example' },
           { origin: 'null' },
-          { origin: app.base.replace('127.0.0.1', 'localhost') },
+          // this machine, another port: another program, not us
+          { origin: app.base.replace(/:\d+$/, ':1') },
           { referer: 'https://evil.example/page' },
           { referer: 'not a url' },
         ];

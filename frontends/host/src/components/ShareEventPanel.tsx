@@ -1,4 +1,4 @@
-import { Copy, Link as LinkIcon, Share2 } from 'lucide-react';
+import { Copy, Link as LinkIcon, Share2, TriangleAlert, Wifi } from 'lucide-react';
 import { useId } from 'react';
 import { Button, toast } from '@afterglow/ui';
 import { copyText } from '../lib/clipboard';
@@ -56,6 +56,44 @@ function siteOf(joinUrl: string): string {
   }
 }
 
+/** localhost, 127.x and [::1] are this computer only: a phone that opens them reaches itself. */
+function isLoopback(joinUrl: string): boolean {
+  try {
+    const h = new URL(joinUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+    return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\./.test(h);
+  } catch {
+    return false;
+  }
+}
+
+/** Which address guests' phones will open, and a warning when they cannot reach it. */
+function GuestAddress({ joinUrl }: { joinUrl: string }) {
+  const site = siteOf(joinUrl);
+  if (isLoopback(joinUrl))
+    return (
+      <div
+        role="alert"
+        className="flex gap-3 rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+      >
+        <TriangleAlert aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
+        <p>
+          Guests’ phones can’t open <span className="font-mono font-semibold">{site}</span>: it is this
+          computer’s own address. Connect this computer to the venue’s Wi-Fi, or set{' '}
+          <span className="font-mono">PUBLIC_URL</span> to an address phones can reach, then restart
+          Afterglow.
+        </p>
+      </div>
+    );
+  return (
+    <p className="flex items-center gap-2 text-sm text-neutral-700">
+      <Wifi aria-hidden className="h-4 w-4 shrink-0" />
+      <span>
+        Guests will open <span className="font-mono font-semibold">{site}</span>
+      </span>
+    </p>
+  );
+}
+
 /** QR code, event code, join link, share and copy: on the success screen and the dashboard. */
 export function ShareEventPanel({ event }: { event: ShareableEvent }) {
   const linkId = useId();
@@ -109,6 +147,7 @@ export function ShareEventPanel({ event }: { event: ShareableEvent }) {
             <Share2 aria-hidden className="h-4 w-4" />
             Share Event
           </Button>
+          <GuestAddress joinUrl={event.joinUrl} />
         </div>
       </div>
       <div className="rounded-xl bg-[var(--ag-accent-soft)] p-4 text-sm text-neutral-800">

@@ -31,8 +31,6 @@ export const events = eventsSchema.table(
     backgroundGradient: text('background_gradient').notNull(),
     maxPhotos: integer('max_photos').notNull(),
     maxGuests: integer('max_guests'),
-    qrCode: text('qr_code').notNull(),
-    joinUrl: text('join_url').notNull(),
   },
   (t) => [index('events_host_idx').on(t.hostId)],
 );

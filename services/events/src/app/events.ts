@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   MOODS,
   PLANS,
@@ -23,6 +22,7 @@ import type { Bus } from '@afterglow/bus';
 import { isUniqueViolation, type Db } from '@afterglow/db';
 import { events, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
+import { shareLinks } from './share-links';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,8 +67,17 @@ export class EventsApp {
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
-    private readonly publicUrl: string,
   ) {}
+
+  /** What the host sees of an event: the record, the join link and QR code for `guestOrigin`, guests. */
+  private async hostView(row: EventRow, guestOrigin: string, deviceCount?: number): Promise<HostEvent> {
+    const rec = toRecord(row);
+    return {
+      ...rec,
+      ...(await shareLinks(rec.code, guestOrigin)),
+      deviceCount: deviceCount ?? (await this.deviceCount(rec.id)),
+    };
+  }
 
   async planLimits(plan: PlanId): Promise<PlanLimits> {
     try {
@@ -84,7 +93,7 @@ export class EventsApp {
     }
   }
 
-  async create(host: Principal, body: CreateEventBody): Promise<HostEvent> {
+  async create(host: Principal, body: CreateEventBody, guestOrigin: string): Promise<HostEvent> {
     const plan = ((host.plan as PlanId) in PLANS ? host.plan : 'free') as PlanId;
     const limits = await this.planLimits(plan);
     const mood = MOODS[body.colorMood];
@@ -92,8 +101,6 @@ export class EventsApp {
       body.revealMode === 'end' ? new Date(body.endsAt) : body.revealAt ? new Date(body.revealAt) : null;
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newEventCode();
-      const joinUrl = `${this.publicUrl}/join/${code}`;
-      const qrCode = await QRCode.toString(joinUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
       try {
         const [row] = await this.db
           .insert(events)
@@ -122,8 +129,6 @@ export class EventsApp {
             backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
             maxPhotos: limits.maxPhotosPerEvent,
             maxGuests: limits.maxGuestsPerEvent,
-            qrCode,
-            joinUrl,
           })
           .returning();
         const rec = toRecord(row!);
@@ -137,7 +142,7 @@ export class EventsApp {
           }),
           { msgId: `event.created:${rec.id}` },
         );
-        return { ...rec, qrCode: row!.qrCode, joinUrl: row!.joinUrl, deviceCount: 0 };
+        return this.hostView(row!, guestOrigin, 0);
       } catch (err) {
         if (isUniqueViolation(err)) continue; // code or slug collision: draw again
         throw err;
@@ -176,14 +181,15 @@ export class EventsApp {
   }
 
   /** Host (or admin) view with the QR code; everyone else gets the public fields. */
-  async view(idOrCode: string, viewer: Principal | null): Promise<PublicEvent | HostEvent> {
+  async view(
+    idOrCode: string,
+    viewer: Principal | null,
+    guestOrigin: string,
+  ): Promise<PublicEvent | HostEvent> {
     const r = await this.findRow(idOrCode);
     if (!r) throw notFound('Event not found', 'event_not_found');
-    const rec = toRecord(r);
-    if (viewer && (viewer.userId === rec.hostId || viewer.isAdmin)) {
-      return { ...rec, qrCode: r.qrCode, joinUrl: r.joinUrl, deviceCount: await this.deviceCount(rec.id) };
-    }
-    return toPublic(rec);
+    if (viewer && (viewer.userId === r.hostId || viewer.isAdmin)) return this.hostView(r, guestOrigin);
+    return toPublic(toRecord(r));
   }
 
   private async ownRow(id: string, actor: Principal): Promise<EventRow> {
@@ -198,6 +204,7 @@ export class EventsApp {
     id: string,
     actor: Principal,
     patch: Partial<typeof events.$inferInsert>,
+    guestOrigin: string,
   ): Promise<HostEvent> {
     await this.ownRow(id, actor);
     const [row] = await this.db.update(events).set(patch).where(eq(events.id, id.toLowerCase())).returning();
@@ -206,12 +213,7 @@ export class EventsApp {
       eventUpdated.subject,
       eventUpdated.schema.parse({ eventId: rec.id, code: rec.code, at: new Date().toISOString() }),
     );
-    return {
-      ...rec,
-      qrCode: row!.qrCode,
-      joinUrl: row!.joinUrl,
-      deviceCount: await this.deviceCount(rec.id),
-    };
+    return this.hostView(row!, guestOrigin);
   }
 
   /**
@@ -239,11 +241,16 @@ export class EventsApp {
     });
   }
 
-  setLiveMode(id: string, actor: Principal, enabled: boolean) {
-    return this.update(id, actor, { liveMode: enabled });
+  setLiveMode(id: string, actor: Principal, enabled: boolean, guestOrigin: string) {
+    return this.update(id, actor, { liveMode: enabled }, guestOrigin);
   }
 
-  setSharing(id: string, actor: Principal, isPublic: boolean, shareDescription: string | null) {
-    return this.update(id, actor, { isPublic, shareDescription });
+  setSharing(
+    id: string,
+    actor: Principal,
+    sharing: { isPublic: boolean; shareDescription: string | null },
+    guestOrigin: string,
+  ) {
+    return this.update(id, actor, sharing, guestOrigin);
   }
 }

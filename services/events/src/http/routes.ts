@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { Router, type Request } from 'express';
 import {
   adminEventIdSchema,
   adminReasonSchema,
@@ -7,39 +7,58 @@ import {
   parseOr400,
   sharingSchema,
 } from '@afterglow/contracts';
-import { principalOf, requireAdmin, requireUser } from '@afterglow/service-kit';
+import {
+  GUEST_ORIGIN_HEADER,
+  originOf,
+  principalOf,
+  requireAdmin,
+  requireUser,
+  type OriginPolicy,
+} from '@afterglow/service-kit';
 import type { EventsApp } from '../app/events';
 
-export function eventsRouter(app: EventsApp, secret: Buffer): Router {
+export function eventsRouter(app: EventsApp, secret: Buffer, origins: OriginPolicy): Router {
   const r = Router();
+  /** the origin guests will open, as the gateway worked it out for this request */
+  const guests = (req: Request) => {
+    const told = req.headers[GUEST_ORIGIN_HEADER];
+    return (typeof told === 'string' && originOf(told)) || origins.guestOrigin();
+  };
   r.use('/api/events', express.json({ limit: '64kb' }));
   r.use('/api/admin/events', express.json({ limit: '16kb' }));
 
   r.post('/api/events', async (req, res) => {
     const host = requireUser(req, secret);
     const body = parseOr400(createEventSchema, req.body ?? {});
-    const event = await app.create(host, body);
+    const event = await app.create(host, body, guests(req));
     res.status(201).json(event);
   });
 
   r.get('/api/events/by-code/:code', async (req, res) => {
-    res.json(await app.view(req.params.code, principalOf(req, secret)));
+    res.json(await app.view(req.params.code, principalOf(req, secret), guests(req)));
   });
 
   r.get('/api/events/:idOrCode', async (req, res) => {
-    res.json(await app.view(req.params.idOrCode, principalOf(req, secret)));
+    res.json(await app.view(req.params.idOrCode, principalOf(req, secret), guests(req)));
   });
 
   r.post('/api/events/:id/live-mode', async (req, res) => {
     const actor = requireUser(req, secret);
     const { enabled } = parseOr400(liveModeSchema, req.body ?? {});
-    res.json(await app.setLiveMode(req.params.id, actor, enabled));
+    res.json(await app.setLiveMode(req.params.id, actor, enabled, guests(req)));
   });
 
   r.put('/api/events/:id/sharing', async (req, res) => {
     const actor = requireUser(req, secret);
     const { isPublic, shareDescription } = parseOr400(sharingSchema, req.body ?? {});
-    res.json(await app.setSharing(req.params.id, actor, isPublic, shareDescription ?? null));
+    res.json(
+      await app.setSharing(
+        req.params.id,
+        actor,
+        { isPublic, shareDescription: shareDescription ?? null },
+        guests(req),
+      ),
+    );
   });
 
   /** Admins only; the photos, devices and images follow over the bus (`event.deleted`). */

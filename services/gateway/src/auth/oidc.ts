@@ -1,13 +1,15 @@
 import * as client from 'openid-client';
 
 export interface OidcSettings {
-  issuer: string;
+  /** the provider's issuer; for the embedded one, the issuer at the origin the browser is on */
+  issuer: string | ((origin: string) => string);
   clientId: string;
   clientSecret: string;
-  redirectUri: string;
-  postLogoutRedirectUri: string;
-  /** embedded mode: reach our own issuer over loopback, whatever the public URL is */
-  rewriteOrigin?: { from: string; to: string };
+  /**
+   * Embedded mode: our own issuer is reached over this process's loopback listener, whatever origin
+   * the browser uses; the origin travels as X-Forwarded-Host/Proto (loopback is a trusted proxy).
+   */
+  internalUrl?: () => string;
 }
 
 export interface LoginStart {
@@ -29,41 +31,56 @@ export interface LoginResult {
 
 /**
  * The gateway as an OIDC relying party (BFF): authorization code + PKCE, tokens never reach the
- * browser. Works with the embedded provider and with Keycloak by configuration alone.
+ * browser. Works with the embedded provider and with Keycloak by configuration alone. Every call
+ * names the origin the browser is on: the redirect back comes to that origin, so the login cookie
+ * and the session cookie belong to the site the person is using.
  */
 export class OidcClient {
-  private config: Promise<client.Configuration> | null = null;
+  private configs = new Map<string, Promise<client.Configuration>>();
 
   constructor(private readonly s: OidcSettings) {}
 
-  private configuration(): Promise<client.Configuration> {
-    if (!this.config) {
-      const insecure = this.s.issuer.startsWith('http:');
-      const rw = this.s.rewriteOrigin;
-      const fetchImpl: client.CustomFetch | undefined = rw
-        ? (url, options) =>
-            fetch(url.startsWith(rw.from) ? rw.to + url.slice(rw.from.length) : url, options as RequestInit)
+  private issuerFor(origin: string): string {
+    return typeof this.s.issuer === 'function' ? this.s.issuer(origin) : this.s.issuer;
+  }
+
+  private configuration(origin: string): Promise<client.Configuration> {
+    const issuer = this.issuerFor(origin);
+    let config = this.configs.get(issuer);
+    if (!config) {
+      const insecure = issuer.startsWith('http:');
+      const internal = this.s.internalUrl;
+      const fetchImpl: client.CustomFetch | undefined = internal
+        ? (url, options) => {
+            const u = new URL(url);
+            if (u.origin !== new URL(issuer).origin) return fetch(url, options as RequestInit);
+            const headers = new Headers(options.headers as HeadersInit);
+            headers.set('x-forwarded-host', u.host);
+            headers.set('x-forwarded-proto', u.protocol.slice(0, -1));
+            return fetch(internal() + u.pathname + u.search, { ...(options as RequestInit), headers });
+          }
         : undefined;
-      this.config = client
-        .discovery(new URL(this.s.issuer), this.s.clientId, this.s.clientSecret, undefined, {
-          ...(insecure ? { execute: [client.allowInsecureRequests] } : {}),
+      config = client
+        .discovery(new URL(issuer), this.s.clientId, this.s.clientSecret, undefined, {
+          ...(insecure || internal ? { execute: [client.allowInsecureRequests] } : {}),
           ...(fetchImpl ? { [client.customFetch]: fetchImpl } : {}),
         })
         .catch((err) => {
-          this.config = null; // try again on the next login
+          this.configs.delete(issuer); // try again on the next login
           throw err;
         });
+      this.configs.set(issuer, config);
     }
-    return this.config;
+    return config;
   }
 
-  async start(): Promise<LoginStart> {
-    const config = await this.configuration();
+  async start(origin: string): Promise<LoginStart> {
+    const config = await this.configuration(origin);
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
     const url = client.buildAuthorizationUrl(config, {
-      redirect_uri: this.s.redirectUri,
+      redirect_uri: `${origin}/api/callback`,
       scope: 'openid email profile',
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
@@ -74,10 +91,11 @@ export class OidcClient {
   }
 
   async finish(
+    origin: string,
     currentUrl: URL,
     expected: { state: string; nonce: string; verifier: string },
   ): Promise<LoginResult> {
-    const config = await this.configuration();
+    const config = await this.configuration(origin);
     const tokens = await client.authorizationCodeGrant(config, currentUrl, {
       pkceCodeVerifier: expected.verifier,
       expectedState: expected.state,
@@ -103,12 +121,12 @@ export class OidcClient {
     };
   }
 
-  async logoutUrl(idToken: string | undefined): Promise<string | null> {
+  async logoutUrl(origin: string, idToken: string | undefined): Promise<string | null> {
     try {
-      const config = await this.configuration();
+      const config = await this.configuration(origin);
       if (!config.serverMetadata().end_session_endpoint) return null;
       return client.buildEndSessionUrl(config, {
-        post_logout_redirect_uri: this.s.postLogoutRedirectUri,
+        post_logout_redirect_uri: `${origin}/`,
         ...(idToken ? { id_token_hint: idToken } : {}),
       }).href;
     } catch {

@@ -1,6 +1,13 @@
 import { Router, type Request, type Response } from 'express';
 import { HttpError, unauthorized } from '@afterglow/contracts';
-import { isSecureRequest, parseCookies, seal, unseal, type Logger } from '@afterglow/service-kit';
+import {
+  isSecureRequest,
+  parseCookies,
+  seal,
+  unseal,
+  type Logger,
+  type OriginPolicy,
+} from '@afterglow/service-kit';
 import type { OidcClient } from '../auth/oidc';
 import { newSessionId, type SessionStore } from '../auth/sessions';
 import { toAuthUser, type Users } from '../identity/users';
@@ -16,6 +23,8 @@ interface PendingLogin {
   nonce: string;
   verifier: string;
   returnTo: string;
+  /** the origin the sign-in started on: the callback and the session belong to it */
+  origin: string;
   exp: number;
 }
 
@@ -34,22 +43,25 @@ export function authRouter(opts: {
   sessions: SessionStore;
   users: Users;
   secret: Buffer;
-  publicUrl: string;
+  origins: OriginPolicy;
   adminRole: string;
   logger: Logger;
 }): Router {
-  const { oidc, sessions, users, secret, publicUrl } = opts;
+  const { oidc, sessions, users, secret, origins } = opts;
   const r = Router();
   const cookieOpts = (req: Request, maxAgeS: number, path = '/') => ({
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: isSecureRequest(req, publicUrl),
+    secure: isSecureRequest(req, origins),
     path,
     maxAge: maxAgeS * 1000,
   });
 
   r.get('/api/login', async (req: Request, res: Response) => {
-    const start = await oidc.start().catch((err) => {
+    // The sign-in happens on the origin the browser is on (if it is one of ours), so the identity
+    // provider's pages, the callback and the session cookie all belong to the same site.
+    const origin = origins.browserOrigin(req);
+    const start = await oidc.start(origin).catch((err) => {
       opts.logger.error({ err: String(err) }, 'identity provider unreachable');
       throw new HttpError(
         503,
@@ -62,6 +74,7 @@ export function authRouter(opts: {
       nonce: start.nonce,
       verifier: start.verifier,
       returnTo: safeReturnTo(req.query.returnTo),
+      origin,
       exp: Date.now() + LOGIN_TTL_S * 1000,
     };
     res.cookie(LOGIN_COOKIE, seal(secret, 'login', pending), cookieOpts(req, LOGIN_TTL_S, '/api'));
@@ -83,7 +96,7 @@ export function authRouter(opts: {
     }
     let result;
     try {
-      result = await oidc.finish(new URL(req.originalUrl, publicUrl), pending);
+      result = await oidc.finish(pending.origin, new URL(req.originalUrl, pending.origin), pending);
     } catch (err) {
       opts.logger.warn({ err: String(err) }, 'login failed');
       throw new HttpError(400, 'login_failed', 'Sign-in could not be completed; please try again');
@@ -114,7 +127,7 @@ export function authRouter(opts: {
     const s = id ? await sessions.get(id) : null;
     if (id) await sessions.delete(id);
     res.clearCookie(SESSION_COOKIE, { path: '/' });
-    const url = s ? await oidc.logoutUrl(s.idToken) : null;
+    const url = s ? await oidc.logoutUrl(origins.browserOrigin(req), s.idToken) : null;
     res.set('Cache-Control', 'no-store').redirect(302, url ?? '/');
   });
 

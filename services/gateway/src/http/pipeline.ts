@@ -1,7 +1,16 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { HttpError } from '@afterglow/contracts';
-import { PRINCIPAL_HEADER, parseCookies, sendProblem, signPrincipal } from '@afterglow/service-kit';
+import {
+  GUEST_ORIGIN_HEADER,
+  PRINCIPAL_HEADER,
+  isSecureRequest,
+  originOf,
+  parseCookies,
+  sendProblem,
+  signPrincipal,
+  type OriginPolicy,
+} from '@afterglow/service-kit';
 import type { SessionStore } from '../auth/sessions';
 import type { UserRow } from '../identity/schema';
 import { toPrincipal, type Users } from '../identity/users';
@@ -50,10 +59,10 @@ export function authenticator(sessions: SessionStore, users: Users, secret: Buff
 }
 
 /** Headers every answer carries; the UI's stricter CSP comes with the shell. */
-export function securityHeaders(publicUrl: string, imageOrigins: string[] = []) {
-  const https = publicUrl.startsWith('https:');
+export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = []) {
   const img = ["'self'", 'data:', 'blob:', ...imageOrigins].join(' ');
-  return (_req: Request, res: Response, next: NextFunction) => {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const https = isSecureRequest(req, origins);
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
     res.setHeader('X-Frame-Options', 'DENY');
@@ -72,24 +81,27 @@ export function securityHeaders(publicUrl: string, imageOrigins: string[] = []) 
  * cross-site POST/PUT/PATCH/DELETE; where one is left out (old browsers, some privacy settings) a
  * Referer from another site is refused too. SameSite=Lax cookies are the second line.
  */
-export function sameOrigin(publicUrl: string) {
-  const allowed = new URL(publicUrl).origin;
+export function sameOrigin(origins: OriginPolicy) {
+  const allowed = (origin: string | null) => !!origin && origins.isAllowed(origin);
   const refuse = (res: Response) =>
     sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
     const origin = req.headers.origin;
-    if (origin !== undefined) return origin === allowed ? next() : refuse(res);
+    if (origin !== undefined) return allowed(origin) ? next() : refuse(res);
     const referer = req.headers.referer;
-    if (referer !== undefined && originOf(referer) !== allowed) return refuse(res);
+    if (referer !== undefined && !allowed(originOf(referer))) return refuse(res);
     next();
   };
 }
 
-function originOf(url: string): string | null {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return null;
-  }
+/**
+ * Tells the services which origin guests' phones should open for this request (join links, QR
+ * codes), after dropping any value a client sent.
+ */
+export function guestOrigin(origins: OriginPolicy) {
+  return (req: Request, _res: Response, next: NextFunction) => {
+    req.headers[GUEST_ORIGIN_HEADER] = origins.guestOrigin(req);
+    next();
+  };
 }

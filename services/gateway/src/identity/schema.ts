@@ -1,4 +1,14 @@
-import { boolean, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 
 export const identitySchema = pgSchema('identity');
@@ -12,6 +22,8 @@ export const users = identitySchema.table('users', {
   firstName: text('first_name'),
   lastName: text('last_name'),
   isAdmin: boolean('is_admin').notNull().default(false),
+  /** made an admin by an operator (`afterglow admin <email>`): kept at every login, unlike the role */
+  adminGranted: boolean('admin_granted').notNull().default(false),
   isSuspended: boolean('is_suspended').notNull().default(false),
   plan: text('plan').notNull().default('free'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -32,5 +44,36 @@ export const localAccounts = identitySchema.table(
   (t) => [uniqueIndex('local_accounts_email_uq').on(sql`lower(${t.email})`)],
 );
 
+/**
+ * What the embedded identity provider (oidc-provider) must keep across restarts and share between
+ * gateway replicas: sessions, interactions, grants, codes, tokens. One row per (model, id); the
+ * payload is oidc-provider's own, the other columns are the lookups its adapter API needs.
+ */
+export const oidcModels = identitySchema.table(
+  'oidc_models',
+  {
+    /** oidc-provider's model name: Session, Interaction, Grant, AuthorizationCode, … */
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** set for the models revoked with their grant (tokens and codes), not for Grant or Interaction */
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    /** a Session's uid */
+    uid: text('uid'),
+    /** null: kept until destroyed */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'oidc_models_pk', columns: [t.model, t.id] }),
+    index('oidc_models_grant_id_idx').on(t.grantId),
+    index('oidc_models_uid_idx').on(t.uid),
+    index('oidc_models_user_code_idx').on(t.userCode),
+    index('oidc_models_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type LocalAccountRow = typeof localAccounts.$inferSelect;
+export type OidcModelRow = typeof oidcModels.$inferSelect;

@@ -26,17 +26,17 @@ export class Users {
     private readonly bus: Bus,
     private readonly adminEmails: Set<string>,
     private readonly cacheMs = 3000,
-    /** the embedded identity provider's issuer URL, when it is the one in use */
-    private readonly embeddedIssuer: string | null = null,
+    /** recognises the embedded identity provider's issuers (one per origin), when it is in use */
+    private readonly isEmbeddedIssuer: ((issuer: string) => boolean) | null = null,
   ) {}
 
   /**
-   * `<issuer>|<sub>`, except for the embedded provider, whose issuer is this deployment's public URL:
-   * its accounts are `embedded|<sub>`, so a new PUBLIC_URL (a laptop moved to the venue's network)
-   * keeps everyone's account, events and photos.
+   * `<issuer>|<sub>`, except for the embedded provider, whose issuer is the origin the browser is on:
+   * its accounts are `embedded|<sub>`, so signing in at localhost or at the network address, or a
+   * new PUBLIC_URL (a laptop moved to the venue's network), keeps everyone's account and events.
    */
   private async subjectOf(c: IdentityClaims): Promise<string> {
-    if (c.issuer !== this.embeddedIssuer) return `${c.issuer}|${c.sub}`;
+    if (!this.isEmbeddedIssuer?.(c.issuer)) return `${c.issuer}|${c.sub}`;
     const subject = `${EMBEDDED_ISSUER}|${c.sub}`;
     // Accounts first seen under an earlier public URL (`<url>/idp|<sub>`) take the stable subject.
     await this.db.execute(sql`
@@ -64,7 +64,8 @@ export class Users {
           email: c.email,
           firstName: c.firstName,
           lastName: c.lastName,
-          isAdmin,
+          // the provider's role or the admin e-mails, or an operator's grant (`afterglow admin`)
+          isAdmin: sql`${isAdmin} or ${users.adminGranted}`,
           lastLoginAt: new Date(),
         },
       })
@@ -134,4 +135,18 @@ export async function setPlanByEmail(db: Db, email: string, plan: string): Promi
     .where(sql`lower(${users.email}) = lower(${email})`)
     .returning({ id: users.id });
   return rows.length;
+}
+
+/**
+ * Operator action (`afterglow admin <email> [--revoke]`): makes the accounts with this e-mail platform
+ * admins, kept at every later login, or takes that back. A revoke cannot outrank the identity
+ * provider's admin role or AFTERGLOW_ADMIN_EMAILS, which apply again at the next login. Answers the
+ * accounts changed; each sees the change at its next request (the gateway reads the user every time).
+ */
+export async function setAdminByEmail(db: Db, email: string, admin: boolean): Promise<UserRow[]> {
+  return db
+    .update(users)
+    .set({ adminGranted: admin, isAdmin: admin })
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .returning();
 }

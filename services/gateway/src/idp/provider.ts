@@ -1,27 +1,27 @@
 import { randomBytes } from 'node:crypto';
 import express, { Router } from 'express';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC, Configuration } from 'oidc-provider';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cleanText } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
-import type { Logger } from '@afterglow/service-kit';
+import type { Logger, OriginPolicy } from '@afterglow/service-kit';
 import { localAccounts } from '../identity/schema';
 import { hashPassword, verifyPassword } from '../identity/passwords';
+import { passwordProblem } from '../identity/local-accounts';
+import { createDbAdapter } from './adapter';
 import { loginPage, logoutPage, messagePage } from './pages';
 
 export interface EmbeddedIdpOptions {
-  issuer: string; // e.g. http://localhost:3000/idp
+  /** the origins it answers at: its issuer is `<origin>/idp` at each */
+  origins: OriginPolicy;
   clientId: string;
   clientSecret: string;
-  redirectUri: string;
-  postLogoutRedirectUri: string;
   cookieKeys: string[];
   jwk: Record<string, unknown>;
   db: Db;
   logger: Logger;
-  secureCookies: boolean;
 }
 
 const loginForm = z.object({
@@ -36,15 +36,68 @@ const emailSchema = z.email();
 /**
  * The identity provider built into embedded mode: oidc-provider with local accounts (scrypt-hashed
  * passwords), mounted under /idp. The gateway logs in against it exactly as it would against Keycloak.
+ *
+ * A browser always meets it at the origin it is on (localhost on the host's laptop, the network
+ * address on a guest's phone): one provider per allowed origin, each with that origin's issuer and
+ * redirect URI, all sharing the accounts, the signing key and the stored sessions.
  */
-export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; provider: Provider } {
-  const config: Configuration = {
+export async function createEmbeddedIdp(o: EmbeddedIdpOptions): Promise<{
+  router: Router;
+  providerFor: (origin: string) => Provider;
+}> {
+  const Provider = await loadProvider();
+  // Sessions, interactions, grants and codes in the database: they survive a restart, and every
+  // origin's provider (and every gateway replica) sees the same ones.
+  const adapter = createDbAdapter(o.db, {
+    onPurgeError: (err) => o.logger.warn({ err: String(err) }, 'could not purge expired sign-in records'),
+  });
+  const providers = new Map<string, { provider: Provider; callback: ReturnType<Provider['callback']> }>();
+  const entry = (origin: string) => {
+    let e = providers.get(origin);
+    if (!e) {
+      const provider = new Provider(`${origin}/idp`, { ...configFor(o, origin), adapter });
+      provider.proxy = true;
+      provider.on('server_error', (_ctx, err) =>
+        o.logger.error({ err: String(err) }, 'identity provider error'),
+      );
+      e = { provider, callback: provider.callback() };
+      providers.set(origin, e);
+    }
+    return e;
+  };
+  const providerOf = (req: express.Request) => entry(o.origins.browserOrigin(req)).provider;
+  return {
+    router: idpRouter(providerOf, (req) => entry(o.origins.browserOrigin(req)).callback, o),
+    providerFor: (origin) => entry(origin).provider,
+  };
+}
+
+/**
+ * oidc-provider, loaded when the embedded provider is used. Its import prints a notice on Node.js
+ * releases older than 22 ('Unsupported runtime'); Afterglow runs and is tested on Node 20 and on the
+ * image's Node 24, so that one notice is left out of a normal start (every other warning stays).
+ */
+async function loadProvider(): Promise<typeof Provider> {
+  const warn = console.warn;
+  console.warn = (...args: unknown[]) => {
+    if (!String(args[0]).includes('Unsupported runtime')) warn(...args);
+  };
+  try {
+    return (await import('oidc-provider')).default;
+  } finally {
+    console.warn = warn;
+  }
+}
+
+function configFor(o: EmbeddedIdpOptions, origin: string): Configuration {
+  const secureCookies = origin.startsWith('https:');
+  return {
     clients: [
       {
         client_id: o.clientId,
         client_secret: o.clientSecret,
-        redirect_uris: [o.redirectUri],
-        post_logout_redirect_uris: [o.postLogoutRedirectUri],
+        redirect_uris: [`${origin}/api/callback`],
+        post_logout_redirect_uris: [`${origin}/`],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
@@ -55,7 +108,7 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
       profile: ['given_name', 'family_name', 'name'],
     },
     conformIdTokenClaims: false,
-    cookies: { keys: o.cookieKeys, long: { secure: o.secureCookies }, short: { secure: o.secureCookies } },
+    cookies: { keys: o.cookieKeys, long: { secure: secureCookies }, short: { secure: secureCookies } },
     jwks: { keys: [o.jwk as never] },
     features: {
       devInteractions: { enabled: false },
@@ -65,7 +118,7 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
           const nonce = randomBytes(16).toString('base64');
           ctx.set(
             'Content-Security-Policy',
-            `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${new URL(o.postLogoutRedirectUri).origin}`,
+            `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${origin}`,
           );
           ctx.body = logoutPage(form, nonce);
         },
@@ -123,10 +176,14 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
       AccessToken: 3600,
     },
   };
-  const provider = new Provider(o.issuer, config);
-  provider.proxy = true;
-  provider.on('server_error', (_ctx, err) => o.logger.error({ err: String(err) }, 'identity provider error'));
+}
 
+/** The sign-in and sign-up pages, then everything else of the provider at /idp. */
+function idpRouter(
+  providerOf: (req: express.Request) => Provider,
+  callbackOf: (req: express.Request) => ReturnType<Provider['callback']>,
+  o: EmbeddedIdpOptions,
+): Router {
   const router = Router();
   const form = express.urlencoded({ extended: false, limit: '8kb' });
   const noStore: express.RequestHandler = (_req, res, next) => {
@@ -136,7 +193,9 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
 
   /** The pending interaction named in the URL, or an "expired" page (and null). */
   const interaction = async (req: express.Request, res: express.Response) => {
-    const details = await provider.interactionDetails(req, res).catch(() => null);
+    const details = await providerOf(req)
+      .interactionDetails(req, res)
+      .catch(() => null);
     if (details && details.uid === req.params.uid) return details;
     res
       .status(400)
@@ -168,7 +227,8 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
     if (!emailSchema.safeParse(f.email).success) return again(400, 'Enter a valid email address.', f);
     let accountId: string;
     if (f.action === 'create') {
-      if (f.password.length < 8) return again(400, 'Choose a password of at least 8 characters.', f);
+      const problem = passwordProblem(f.password);
+      if (problem) return again(400, problem, f);
       const [exists] = await o.db
         .select({ id: localAccounts.id })
         .from(localAccounts)
@@ -200,7 +260,7 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
       if (!a || !ok) return again(401, 'Wrong email or password. Please try again.', { email: f.email });
       accountId = a.id;
     }
-    await provider.interactionFinished(
+    await providerOf(req).interactionFinished(
       req,
       res,
       { login: { accountId } },
@@ -210,7 +270,7 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
 
   router.get('/idp/interaction/:uid/abort', noStore, async (req, res) => {
     try {
-      await provider.interactionFinished(
+      await providerOf(req).interactionFinished(
         req,
         res,
         { error: 'access_denied', error_description: 'Sign-in was cancelled' },
@@ -221,6 +281,6 @@ export function createEmbeddedIdp(o: EmbeddedIdpOptions): { router: Router; prov
     }
   });
 
-  router.use('/idp', provider.callback());
-  return { router, provider };
+  router.use('/idp', (req, res) => callbackOf(req)(req, res));
+  return router;
 }

@@ -9,7 +9,7 @@ import {
   patchPhotoSchema,
   uploadFieldsSchema,
 } from '@afterglow/contracts';
-import { isSecureRequest, parseCookies, principalOf } from '@afterglow/service-kit';
+import { isSecureRequest, parseCookies, principalOf, type OriginPolicy } from '@afterglow/service-kit';
 import type { DeviceRow } from '../adapters/schema';
 import { deviceCookieName, deviceToken, verifyDeviceToken } from '../app/device-cookie';
 import { hasEnded, type PhotosApp } from '../app/photos';
@@ -23,7 +23,7 @@ const pageQuery = z.object({
 
 const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
 
-export function photosRouter(app: PhotosApp, secret: Buffer, publicUrl: string): Router {
+export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPolicy): Router {
   const r = Router();
   const json = express.json({ limit: '16kb' });
 
@@ -71,7 +71,7 @@ export function photosRouter(app: PhotosApp, secret: Buffer, publicUrl: string):
     res.cookie(deviceCookieName(device.id), deviceToken(secret, device.id), {
       httpOnly: true,
       sameSite: 'lax',
-      secure: isSecureRequest(req, publicUrl),
+      secure: isSecureRequest(req, origins),
       path: '/api',
       maxAge: maxAge * 1000,
     });

@@ -1,0 +1,1 @@
+ALTER TABLE "identity"."users" ADD COLUMN "admin_granted" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,44 @@
+import { isLoopbackOrigin, type OriginPolicy } from '@afterglow/service-kit';
+
+export interface StartUrls {
+  /** where this computer's browser opens Afterglow */
+  local: string;
+  /** where phones on the same network open it (every non-internal IPv4 address) */
+  network: string[];
+  /** the configured public origin, when there is one */
+  public: string | null;
+}
+
+export function startUrls(origins: OriginPolicy): StartUrls {
+  const local = `${origins.scheme}://localhost:${new URL(origins.defaultOrigin()).port || (origins.scheme === 'https' ? 443 : 80)}/`;
+  const pub = origins.publicOrigin;
+  return {
+    local: pub && isLoopbackOrigin(pub) ? `${pub}/` : local,
+    network: origins.networkUrls(),
+    public: pub && !isLoopbackOrigin(pub) ? `${pub}/` : null,
+  };
+}
+
+/** The lines a person sees once Afterglow is ready, like the dev servers they know. */
+export function banner(u: StartUrls): string {
+  const c = process.stdout.isTTY
+    ? {
+        b: (s: string) => `\x1b[1m${s}\x1b[22m`,
+        cyan: (s: string) => `\x1b[36m${s}\x1b[39m`,
+        dim: (s: string) => `\x1b[2m${s}\x1b[22m`,
+      }
+    : { b: (s: string) => s, cyan: (s: string) => s, dim: (s: string) => s };
+  const lines = ['', `  ${c.b('Afterglow')} is ready`, ''];
+  lines.push(`  ➜  ${c.b('Local:')}   ${c.cyan(u.local)}`);
+  if (u.public) lines.push(`  ➜  ${c.b('Public:')}  ${c.cyan(u.public)}`);
+  for (const n of u.network) lines.push(`  ➜  ${c.b('Network:')} ${c.cyan(n)}`);
+  if (!u.network.length && !u.public)
+    lines.push(`  ➜  ${c.b('Network:')} ${c.dim('none: connect to a network so guests’ phones can join')}`);
+  else
+    lines.push(
+      '',
+      c.dim('  Guests’ phones on the same Wi-Fi join through the Network address (QR codes use it).'),
+    );
+  lines.push('', c.dim('  Press Ctrl-C to stop.'), '');
+  return lines.join('\n');
+}

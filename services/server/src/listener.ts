@@ -1,0 +1,58 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { Socket } from 'node:net';
+
+const PROBES = new Set(['/livez', '/readyz', '/metrics']);
+const isLoopbackPeer = (a: string | undefined) =>
+  !!a && (a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.'));
+
+/**
+ * The plain-http side of the HTTPS mode's port. A browser that typed `http://` is sent to the same
+ * address over https; this process's own calls to itself (loopback, saying it was https through
+ * X-Forwarded-Proto, as a trusted proxy would) and health probes are answered.
+ */
+function plainHttp(handler: RequestListener): RequestListener {
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const local = isLoopbackPeer(req.socket.remoteAddress);
+    if (local && (req.headers['x-forwarded-proto'] === 'https' || PROBES.has(path))) return handler(req, res);
+    const host = req.headers.host;
+    if (!host || !/^[\w.\-:[\]]+$/.test(host)) {
+      res.writeHead(400, { 'content-type': 'text/plain' }).end('Use https://\n');
+      return;
+    }
+    res.writeHead(308, { location: `https://${host}${req.url ?? '/'}`, 'cache-control': 'no-store' }).end();
+  };
+}
+
+/**
+ * The HTTP server: plain, or (with a certificate) TLS and plain http on the same port, told apart by
+ * the first byte a client sends (a TLS handshake starts with 0x16). Answers the server to listen on
+ * and every server whose connections must be closed at shutdown.
+ */
+export function createListener(
+  handler: RequestListener,
+  tls: { key: string; cert: string } | null,
+): { server: Server; servers: Server[] } {
+  if (!tls) {
+    const server = createServer(handler);
+    return { server, servers: [server] };
+  }
+  const secure = createHttpsServer({ key: tls.key, cert: tls.cert }, handler) as unknown as Server;
+  const plain = createServer(plainHttp(handler));
+  const tlsConnection = secure.listeners('connection') as ((s: Socket) => void)[];
+  secure.removeAllListeners('connection');
+  secure.on('connection', (socket: Socket) => {
+    const route = () => {
+      const first = socket.read(1) as Buffer | null;
+      if (first === null) return void socket.once('readable', route);
+      // TLS picks up what was read before it wrapped the socket (tls reads a socket's buffer first)
+      socket.unshift(first);
+      if (first[0] === 0x16) for (const l of tlsConnection) l.call(secure, socket);
+      else plain.emit('connection', socket);
+    };
+    socket.once('readable', route);
+    socket.on('error', () => socket.destroy());
+  });
+  return { server: secure, servers: [secure, plain] };
+}
