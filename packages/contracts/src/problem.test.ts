@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, isUnavailableError } from './problem';
+import { HttpError, isUnavailableError, problem, problemSchema } from './problem';
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
@@ -36,5 +36,25 @@ describe('isUnavailableError', () => {
     ).toBe(false);
     expect(isUnavailableError(new TypeError('x is undefined'))).toBe(false);
     expect(isUnavailableError(null)).toBe(false);
+  });
+});
+
+describe('problem', () => {
+  it('builds the one error shape, the same one HttpError answers with', () => {
+    expect(problem(408, 'request_timeout', 'The request took too long to arrive')).toEqual({
+      type: 'https://afterglow.app/problems/request_timeout',
+      title: 'Request Timeout',
+      status: 408,
+      detail: 'The request took too long to arrive',
+      error: 'The request took too long to arrive',
+      code: 'request_timeout',
+    });
+    const errors = [{ path: 'name', message: 'Event name is required' }];
+    const err = new HttpError(400, 'validation_failed', 'Event name is required', errors);
+    expect(err.toProblem('abc')).toEqual(
+      problem(400, 'validation_failed', 'Event name is required', { traceId: 'abc', errors }),
+    );
+    expect(err.toProblem('abc')).toMatchObject({ title: 'Bad Request', traceId: 'abc', errors });
+    expect(problemSchema.parse(err.toProblem())).toEqual(err.toProblem());
   });
 });

@@ -40,6 +40,31 @@ export function statusTitle(status: number): string {
   return TITLES[status] ?? 'Error';
 }
 
+/** The media type of every error body. */
+export const PROBLEM_TYPE = 'application/problem+json';
+
+/**
+ * The one builder of problem+json bodies: every error that leaves a process (the error middleware,
+ * the launcher's answers while starting and to unreadable requests) is made here.
+ */
+export function problem(
+  status: number,
+  code: string,
+  detail: string,
+  extra: { traceId?: string | undefined; errors?: FieldError[] | undefined } = {},
+): Problem {
+  return {
+    type: `https://afterglow.app/problems/${code}`,
+    title: statusTitle(status),
+    status,
+    detail,
+    error: detail,
+    code,
+    ...(extra.traceId ? { traceId: extra.traceId } : {}),
+    ...(extra.errors ? { errors: extra.errors } : {}),
+  };
+}
+
 /** Thrown anywhere in a request; the error middleware turns it into problem+json. */
 export class HttpError extends Error {
   constructor(
@@ -53,16 +78,7 @@ export class HttpError extends Error {
   }
 
   toProblem(traceId?: string): Problem {
-    return {
-      type: `https://afterglow.app/problems/${this.code}`,
-      title: statusTitle(this.status),
-      status: this.status,
-      detail: this.message,
-      error: this.message,
-      code: this.code,
-      ...(traceId ? { traceId } : {}),
-      ...(this.errors ? { errors: this.errors } : {}),
-    };
+    return problem(this.status, this.code, this.message, { traceId, errors: this.errors });
   }
 }
 

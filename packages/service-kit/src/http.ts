@@ -1,11 +1,16 @@
 import type { OriginPolicy } from './origins';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import { HttpError, isUnavailableError, notFound, statusTitle, validationError } from '@afterglow/contracts';
-import type { Problem } from '@afterglow/contracts';
+import {
+  HttpError,
+  PROBLEM_TYPE,
+  isUnavailableError,
+  notFound,
+  statusTitle,
+  unavailable,
+  validationError,
+} from '@afterglow/contracts';
 import { ZodError } from 'zod';
 import type { Logger } from './logger';
-
-export const PROBLEM_TYPE = 'application/problem+json';
 
 /** Seconds a client should wait before trying again after a 503 (a dependency coming back). */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
@@ -40,7 +45,7 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
     else if (fault) http = fault;
     else if (isUnavailableError(err)) {
       logger.warn({ err: String(err), path: req.path }, 'dependency unavailable');
-      http = new HttpError(503, 'unavailable', 'The service is temporarily unavailable, please try again');
+      http = unavailable();
     } else {
       logger.error({ err, path: req.path, method: req.method }, 'unhandled error');
       http = new HttpError(500, 'internal', 'Something went wrong on our side');
@@ -78,17 +83,6 @@ function clientFault(err: unknown): HttpError | null {
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(notFound(`No route for ${req.method} ${req.path}`));
 };
-
-export function problemBody(status: number, code: string, detail: string): Problem {
-  return {
-    type: `https://afterglow.app/problems/${code}`,
-    title: statusTitle(status),
-    status,
-    code,
-    detail,
-    error: detail,
-  };
-}
 
 /** Cookies without a dependency: the few we read are simple name=value pairs. */
 export function parseCookies(header: string | undefined): Record<string, string> {

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import express from 'express';
 import { createBus, tracedBus, type Bus } from '@afterglow/bus';
-import { statusTitle } from '@afterglow/contracts';
+import { PROBLEM_TYPE, problem, statusTitle } from '@afterglow/contracts';
 import { openDatabase, type Database } from '@afterglow/db';
 import {
   baseConfigSchema,
@@ -14,7 +14,6 @@ import {
   createOriginPolicy,
   loadConfig,
   notFoundHandler,
-  problemBody,
   problemHandler,
   type BaseConfig,
   type Logger,
@@ -54,9 +53,9 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex): void {
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
         ? [408, 'request_timeout', 'The request took too long to arrive']
         : [400, 'bad_request', 'The request could not be read'];
-  const body = JSON.stringify(problemBody(status, code, detail));
+  const body = JSON.stringify(problem(status, code, detail));
   socket.end(
-    `HTTP/1.1 ${status} ${statusTitle(status)}\r\nContent-Type: application/problem+json\r\n` +
+    `HTTP/1.1 ${status} ${statusTitle(status)}\r\nContent-Type: ${PROBLEM_TYPE}\r\n` +
       `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
       `Connection: close\r\n\r\n${body}`,
   );
@@ -105,16 +104,8 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
   let draining = false;
   const dispatch: RequestListener = (req, res) => {
     if (handler) return handler(req, res);
-    res.writeHead(503, { 'content-type': 'application/problem+json', 'retry-after': '1' });
-    res.end(
-      JSON.stringify({
-        type: 'about:blank',
-        title: 'Service Unavailable',
-        status: 503,
-        code: 'starting',
-        detail: 'Afterglow is starting',
-      }),
-    );
+    res.writeHead(503, { 'content-type': PROBLEM_TYPE, 'retry-after': '1' });
+    res.end(JSON.stringify(problem(503, 'starting', 'Afterglow is starting')));
   };
   // The one-machine HTTPS mode serves TLS on PORT (and sends plain http there to https).
   const tls = config.AFTERGLOW_HTTPS === 'self-signed' ? await selfSignedCertificate(dataDir) : null;
