@@ -84,6 +84,26 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(notFound(`No route for ${req.method} ${req.path}`));
 };
 
+/** How long the rest of a body answered before it was read is discarded before its connection is cut. */
+export const LINGER_MS = 2000;
+
+/**
+ * For a request answered before its body was read (refused, or its service is away): the rest of the
+ * body is read and thrown away, so the connection carries the client's next request, and the connection
+ * is cut only if the body is still coming LINGER_MS after the answer (closing at once could reset it
+ * under the client's feet before it reads the answer).
+ */
+export function discardBody(req: Request): void {
+  req.resume();
+  req.res?.once('finish', () => {
+    if (req.complete) return;
+    const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
+    cut.unref();
+    req.once('end', () => clearTimeout(cut));
+    req.socket.once('close', () => clearTimeout(cut));
+  });
+}
+
 /** Cookies without a dependency: the few we read are simple name=value pairs. */
 export function parseCookies(header: string | undefined): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,8 +1,8 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
-import { API_ROUTES, HttpError, type ServiceName } from '@afterglow/contracts';
-import { sendProblem, type Logger } from '@afterglow/service-kit';
+import { API_ROUTES, unavailable, type ServiceName } from '@afterglow/contracts';
+import { discardBody, sendProblem, type Logger } from '@afterglow/service-kit';
 
 const HOP_BY_HOP = new Set([
   'connection',
@@ -54,12 +54,12 @@ export function forward(base: string, logger: Logger) {
     upstream.on('timeout', () => upstream.destroy(new Error('upstream timeout')));
     upstream.on('error', (err) => {
       logger.warn({ err: String(err), target: base, path: req.path }, 'service unreachable');
-      if (!res.headersSent)
-        sendProblem(
-          res,
-          new HttpError(503, 'unavailable', 'The service is temporarily unavailable, please try again'),
-        );
-      else res.destroy();
+      if (res.headersSent) return void res.destroy();
+      // The rest of the body (an upload) still comes: read and dropped, so the connection serves the
+      // client's next request instead of stalling behind it.
+      req.unpipe(upstream);
+      if (!req.complete) discardBody(req);
+      sendProblem(res, unavailable());
     });
     req.pipe(upstream);
   };

@@ -1,9 +1,7 @@
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError, MAX_UPLOAD_BYTES, badRequest } from '@afterglow/contracts';
-
-/** How long the rest of a refused body is read and discarded before its connection is cut. */
-const LINGER_MS = 2000;
+import { discardBody } from '@afterglow/service-kit';
 
 export interface Upload {
   fields: Record<string, string>;
@@ -20,17 +18,8 @@ export function readUpload(req: Request): Promise<Upload> {
     return Promise.reject(badRequest('Send the photo as multipart/form-data', 'multipart_required'));
   }
   const tooLarge = () => {
-    // Answered at once. The rest of the body is discarded unread for a moment after the answer, so
-    // the client can read it (closing at once could reset the connection under its feet), then the
-    // connection is cut if the body is still coming.
-    req.resume();
-    req.res?.once('finish', () => {
-      if (req.complete) return;
-      const cut = setTimeout(() => req.socket.destroy(), LINGER_MS);
-      cut.unref();
-      req.once('end', () => clearTimeout(cut));
-      req.socket.once('close', () => clearTimeout(cut));
-    });
+    // Answered at once; the rest of the body is discarded, then its connection cut if it keeps coming.
+    discardBody(req);
     return new HttpError(413, 'photo_too_large', 'The photo is too large');
   };
   const declared = Number(req.headers['content-length'] ?? 0);
