@@ -12,8 +12,22 @@ const bundle = join(root, 'services/server/dist/afterglow.mjs');
 export const SERVICES = ['billing', 'events', 'photos', 'media', 'realtime'];
 
 /**
+ * How a supervisor restarts a service that died: after 1 s, doubling each time it dies again, up to
+ * 30 s; once it has run for a minute it counts as recovered and the next restart is after 1 s again.
+ */
+export const RESTART = { firstMs: 1000, maxMs: 30_000, resetAfterMs: 60_000 };
+
+/** The wait before restarting a service that has died `failures` times in a row before this one. */
+export function restartDelay(failures, policy = RESTART) {
+  return Math.min(policy.firstMs * 2 ** failures, policy.maxMs);
+}
+
+/**
  * @param {{ env: Record<string,string>, port: number, servicePorts: Record<string, number>,
- *           host?: string, output?: (name: string, line: string) => void }} o
+ *           host?: string, output?: (name: string, line: string) => void,
+ *           supervise?: boolean | Partial<typeof RESTART> }} o
+ *   supervise: once every service was ready, one that dies is restarted alone (see RESTART), as a
+ *   supervisor would; without it a service stays down until restart(name).
  */
 export async function startDistributed(o) {
   const host = o.host ?? '127.0.0.1';
@@ -33,11 +47,17 @@ export async function startDistributed(o) {
   );
   const children = new Map();
   let stopping = false;
-  const spawnOne = (name, port, extra = {}) => {
+  const policy = o.supervise ? { ...RESTART, ...(o.supervise === true ? {} : o.supervise) } : null;
+  let supervising = false;
+  const failures = new Map();
+  const pending = new Set();
+  const spawnOne = (name) => {
+    const gateway = name === 'gateway';
     const child = spawn(process.execPath, [bundle, `--target=${name}`], {
-      env: { ...common, ...extra, PORT: String(port) },
+      env: { ...common, ...(gateway ? urls : {}), PORT: String(gateway ? o.port : o.servicePorts[name]) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    const startedAt = Date.now();
     // the last lines each service printed, for the error when it dies while starting
     const tail = [];
     const out = (d) =>
@@ -56,11 +76,27 @@ export async function startDistributed(o) {
     child.stderr.on('data', out);
     child.exited = new Promise((r) => child.on('exit', (code, signal) => r({ code, signal })));
     children.set(name, child);
+    child.exited.then(({ code, signal }) => {
+      if (!policy || !supervising || stopping || children.get(name) !== child) return;
+      const before = Date.now() - startedAt >= policy.resetAfterMs ? 0 : (failures.get(name) ?? 0);
+      failures.set(name, before + 1);
+      const delay = restartDelay(before, policy);
+      o.output?.(
+        name,
+        `stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting in ${delay / 1000} s`,
+      );
+      const timer = setTimeout(() => {
+        pending.delete(timer);
+        if (!stopping) spawnOne(name);
+      }, delay);
+      pending.add(timer);
+    });
     return child;
   };
-  for (const s of SERVICES) spawnOne(s, o.servicePorts[s]);
-  spawnOne('gateway', o.port, urls);
+  for (const s of SERVICES) spawnOne(s);
+  spawnOne('gateway');
 
+  const urlOf = (name) => (name === 'gateway' ? gatewayUrl : `http://${host}:${o.servicePorts[name]}`);
   const ready = async (url, name) => {
     const until = Date.now() + 120_000;
     while (Date.now() < until) {
@@ -82,6 +118,7 @@ export async function startDistributed(o) {
   };
   const stop = async (signal = 'SIGTERM') => {
     stopping = true;
+    for (const timer of pending) clearTimeout(timer);
     for (const name of ['gateway', ...[...SERVICES].reverse()]) {
       const c = children.get(name);
       if (c && c.exitCode === null) c.kill(signal);
@@ -89,25 +126,22 @@ export async function startDistributed(o) {
     await Promise.all([...children.values()].map((c) => c.exited));
   };
   try {
-    await Promise.all([
-      ...SERVICES.map((s) => ready(`http://${host}:${o.servicePorts[s]}`, s)),
-      ready(gatewayUrl, 'gateway'),
-    ]);
+    await Promise.all([...SERVICES, 'gateway'].map((s) => ready(urlOf(s), s)));
   } catch (err) {
     await stop('SIGKILL');
     throw err;
   }
+  supervising = true;
   return {
     gatewayUrl,
     children,
     stop,
-    get stopping() {
-      return stopping;
-    },
-    /** Starts a service again (after a crash, or after kill() in a fault test). */
+    /** Starts a service again by hand, after kill() in a fault test (when not supervised). */
     restart: async (name) => {
-      spawnOne(name, name === 'gateway' ? o.port : o.servicePorts[name], name === 'gateway' ? urls : {});
-      await ready(name === 'gateway' ? gatewayUrl : `http://${host}:${o.servicePorts[name]}`, name);
+      spawnOne(name);
+      await ready(urlOf(name), name);
     },
+    /** Where a service answers (its /livez, /readyz). */
+    urlOf,
   };
 }

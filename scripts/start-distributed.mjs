@@ -1,6 +1,7 @@
 // `npm run start:distributed`: every service in its own process on this machine, against the
 // PostgreSQL, NATS, Redis and S3 named in the environment. The gateway listens on PORT (3000),
-// the services on PORT+11 … PORT+15.
+// the services on PORT+11 … PORT+15. A service that dies is restarted on its own, as a supervisor
+// (Kubernetes, systemd) would: after 1 s, doubling to 30 s while it keeps dying.
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +33,9 @@ const running = await startDistributed({
   port,
   servicePorts,
   output: (name, line) => console.log(`${name.padEnd(width)} | ${line}`),
+  supervise: true,
 });
 console.log(`Afterglow (distributed) is running at ${process.env.PUBLIC_URL ?? `http://localhost:${port}`}`);
-for (const [name, child] of running.children) {
-  child.exited.then(({ code, signal }) => {
-    if (running.stopping) return;
-    console.error(`${name} stopped unexpectedly (${signal ?? code}); stopping the rest`);
-    running.stop().then(() => process.exit(1));
-  });
-}
 let signals = 0;
 for (const sig of ['SIGINT', 'SIGTERM'])
   process.on(sig, () => {
