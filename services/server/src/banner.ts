@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { isLoopbackOrigin, type OriginPolicy } from '@afterglow/service-kit';
 
 export interface StartUrls {
@@ -17,6 +18,16 @@ export function startUrls(origins: OriginPolicy): StartUrls {
     network: origins.networkUrls(),
     public: pub && !isLoopbackOrigin(pub) ? `${pub}/` : null,
   };
+}
+
+/**
+ * Where a process without the gateway listens: its own address (people open the gateway's public URL,
+ * which this process does not serve).
+ */
+export function listeningUrl(server: Server, scheme: string): string {
+  const a = server.address();
+  if (!a || typeof a === 'string') return String(a);
+  return `${scheme}://${a.family === 'IPv6' ? `[${a.address}]` : a.address}:${a.port}`;
 }
 
 /** The lines a person sees once Afterglow is ready, like the dev servers they know. */

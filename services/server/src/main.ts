@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfigError, createLogger, wantsPrettyLogs } from '@afterglow/service-kit';
 import { launch } from './launcher';
-import { banner, startUrls } from './banner';
+import { banner, listeningUrl, startUrls } from './banner';
 import { OPERATOR_USAGE, runOperator } from './operator';
 
 /** `afterglow --target=all` (default) or `--target=events,photos`. */
@@ -40,9 +40,14 @@ const logger = createLogger('afterglow');
 const target = parseTarget(process.argv.slice(2));
 try {
   const running = await launch({ target, logger });
-  const urls = startUrls(running.ctx.origins);
-  if (wantsPrettyLogs()) console.log(banner(urls));
-  else logger.info({ target, ...urls }, `Afterglow is running at ${urls.local}`);
+  if (!running.modules.has('gateway')) {
+    const url = listeningUrl(running.server, running.ctx.origins.scheme);
+    logger.info({ target, url }, `Afterglow ${target} is listening at ${url}`);
+  } else {
+    const urls = startUrls(running.ctx.origins);
+    if (wantsPrettyLogs()) console.log(banner(urls));
+    else logger.info({ target, ...urls }, `Afterglow is running at ${urls.local}`);
+  }
   let signals = 0;
   const onSignal = (sig: string) => {
     if (++signals > 1) process.exit(1);

@@ -81,6 +81,10 @@ describe('the afterglow process', () => {
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toContain('application/problem+json');
     expect((await fetch(`http://127.0.0.1:${port}/api/auth/user`)).status).toBe(404);
+    // it says where it listens and what it runs, not the public URL it does not serve
+    const said = `"msg":"Afterglow billing,events is listening at http://127.0.0.1:${port}"`;
+    await waitFor(async () => p.output().includes(said), 5000);
+    expect(p.output()).not.toContain('Afterglow is running at');
     p.child.kill('SIGINT');
     expect(await p.exited).toBe(0);
   });
