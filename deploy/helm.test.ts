@@ -27,7 +27,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHECK = join(ROOT, 'scripts/helm-check.mjs');
 const EXIT_UNREACHABLE = 3;
 const COMPONENTS = ['billing', 'events', 'gateway', 'media', 'photos', 'realtime'];
-const UPSTREAMS = ['events', 'photos', 'billing', 'realtime'];
+const UPSTREAMS = ['events', 'photos', 'realtime'];
 const RELEASE_PODS = { 'app.kubernetes.io/name': 'afterglow', 'app.kubernetes.io/instance': 'afterglow' };
 
 interface Obj {
@@ -364,8 +364,9 @@ describe.skipIf(!!unreachable).each(SETS)(
           },
         ]);
       }
-      // media serves nothing but health: no policy lets anything in
+      // media and billing serve nothing but health (billing answers over NATS): no policy lets anything in
       expect(policies.has('afterglow-media')).toBe(false);
+      expect(policies.has('afterglow-billing')).toBe(false);
     });
 
     it('routes everything to the gateway through one WebSocket-friendly Ingress', () => {
@@ -411,12 +412,12 @@ describe.skipIf(!!unreachable)('helm chart guards', () => {
   });
 
   it('leaves a disabled component out entirely, including the gateway URL', () => {
-    const r = helmTemplate(['--set', 'components.billing.enabled=false']);
+    const r = helmTemplate(['--set', 'components.realtime.enabled=false']);
     expect(r.status, r.err).toBe(0);
     const objects = parseManifests(r.out);
-    expect(objects.filter((o) => o.metadata.name === 'afterglow-billing')).toEqual([]);
+    expect(objects.filter((o) => o.metadata.name === 'afterglow-realtime')).toEqual([]);
     const gw = of<IDeployment>(objects, 'Deployment').find((d) => d.metadata.name === 'afterglow-gateway')!;
-    expect(envOf(gw).has('AFTERGLOW_BILLING_URL')).toBe(false);
+    expect(envOf(gw).has('AFTERGLOW_REALTIME_URL')).toBe(false);
     expect(envOf(gw).get('AFTERGLOW_EVENTS_URL')?.value).toBe('http://afterglow-events:3000');
   });
 

@@ -40,7 +40,7 @@ export async function startDistributed(o) {
     ...o.env,
   };
   const urls = Object.fromEntries(
-    ['events', 'photos', 'realtime', 'billing'].map((s) => [
+    ['events', 'photos', 'realtime'].map((s) => [
       `AFTERGLOW_${s.toUpperCase()}_URL`,
       `http://${host}:${o.servicePorts[s]}`,
     ]),

@@ -3,9 +3,9 @@
 gateway events photos media billing realtime
 {{- end }}
 
-{{/* Components the gateway reaches over HTTP (AFTERGLOW_<NAME>_URL). */}}
+{{/* Components the gateway reaches over HTTP (AFTERGLOW_<NAME>_URL); billing serves no routes. */}}
 {{- define "afterglow.upstreams" -}}
-events photos billing realtime
+events photos realtime
 {{- end }}
 
 {{- define "afterglow.name" -}}
