@@ -1,6 +1,7 @@
 // Starts Afterglow as separate processes, one per service, from the built bundle: the distributed
 // profile on one machine. Used by `npm run start:distributed` and by the integration tests.
 import { spawn } from 'node:child_process';
+import { clearTimeout } from 'node:timers';
 import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
