@@ -35,15 +35,18 @@ export async function openDatabase(opts: {
   url?: string;
   dataDir: string;
   poolSize?: number;
+  /** AFTERGLOW_MIGRATIONS_DIR (see migrationsFolderFor) */
+  migrationsDir?: string;
 }): Promise<Database> {
   const url = opts.url?.trim() || 'pglite:';
+  const folderFor = (service: string) => migrationsFolderFor(service, opts.migrationsDir);
   if (url.startsWith('postgres://') || url.startsWith('postgresql://'))
-    return openPostgres(url, opts.poolSize ?? 10);
+    return openPostgres(url, opts.poolSize ?? 10, folderFor);
   if (!url.startsWith('pglite:'))
     throw new Error(`DATABASE_URL must be postgres://… or pglite:…, got ${url}`);
   const rest = url.slice('pglite:'.length).replace(/^\/\//, '');
   const dir = rest === 'memory' ? null : resolve(rest || join(opts.dataDir, 'pg'));
-  return openPglite(dir);
+  return openPglite(dir, folderFor);
 }
 
 const pgliteShared = new Map<
@@ -51,7 +54,7 @@ const pgliteShared = new Map<
   { refs: number; client: PGlite; ready: Promise<void>; migrating: Promise<unknown> }
 >();
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, folderFor: (service: string) => string): Promise<Database> {
   const key = dir ?? `memory:${Math.random()}`;
   let entry = pgliteShared.get(key);
   if (!entry) {
@@ -73,7 +76,7 @@ async function openPglite(dir: string | null): Promise<Database> {
       // read-then-apply steps: run them one after another.
       const run = shared.migrating.then(() =>
         migratePglite(db as never, {
-          migrationsFolder: opts.folder ?? migrationsFolderFor(service),
+          migrationsFolder: opts.folder ?? folderFor(service),
           migrationsSchema: opts.schema ?? service,
           migrationsTable: '__migrations',
         }),
@@ -96,7 +99,11 @@ async function openPglite(dir: string | null): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(
+  url: string,
+  max: number,
+  folderFor: (service: string) => string,
+): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   // A dropped connection (server restart) must not crash the process; the pool reconnects. The pool
   // only listens on idle clients: one checked out (a transaction between two statements) that loses
@@ -115,7 +122,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await client.query('select pg_advisory_lock(hashtext($1))', [`afterglow:migrate:${service}`]);
         try {
           await migratePg(drizzlePg(client), {
-            migrationsFolder: opts.folder ?? migrationsFolderFor(service),
+            migrationsFolder: opts.folder ?? folderFor(service),
             migrationsSchema: opts.schema ?? service,
             migrationsTable: '__migrations',
           });
@@ -148,11 +155,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 const POOL_END_TIMEOUT_MS = 5000;
 
 /**
- * Where a service's generated migrations live: `AFTERGLOW_MIGRATIONS_DIR/<service>` (the built server
- * copies them there), else `services/<service>/drizzle` in the source tree.
+ * Where a service's generated migrations live: `<base>/<service>` (AFTERGLOW_MIGRATIONS_DIR: the built
+ * server copies them beside itself), else `services/<service>/drizzle` in the source tree.
  */
-export function migrationsFolderFor(service: string): string {
-  const base = process.env.AFTERGLOW_MIGRATIONS_DIR;
+export function migrationsFolderFor(service: string, base?: string): string {
   if (base) return join(base, service);
   return fileURLToPath(new URL(`../../../services/${service}/drizzle`, import.meta.url));
 }

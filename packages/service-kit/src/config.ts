@@ -1,17 +1,39 @@
 import { z } from 'zod';
 
-const optionalUrl = z
+const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((v) => (v ? v : undefined));
+
+/** OpenTelemetry's standard variables that Afterglow reads (the SDK reads its other OTEL_* itself). */
+export const telemetryConfigSchema = z.object({
+  /** overrides the service name (default `afterglow`, or `afterglow-<target>`) */
+  OTEL_SERVICE_NAME: optionalText,
+  OTEL_SDK_DISABLED: z
+    .string()
+    .optional()
+    .transform((v) => v !== undefined && ['true', '1', 'yes'].includes(v.trim().toLowerCase())),
+  /** OTLP/HTTP: `<endpoint>/v1/traces` and `/v1/metrics`, unless a signal has its own endpoint */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalText,
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: optionalText,
+  OTEL_EXPORTER_OTLP_METRICS_ENDPOINT: optionalText,
+  /** `none` turns that signal's export off */
+  OTEL_TRACES_EXPORTER: optionalText,
+  OTEL_METRICS_EXPORTER: optionalText,
+  /** milliseconds between metric exports (0: the SDK's default) */
+  OTEL_METRIC_EXPORT_INTERVAL: z.coerce.number().int().min(0).default(0),
+});
+export type TelemetryConfig = z.infer<typeof telemetryConfigSchema>;
 
 /** Settings every service reads (convention 2: env only, parsed once, fail fast). */
 export const baseConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  PUBLIC_URL: optionalUrl,
+  /** the services this process runs when the command line names none (`--target`) */
+  AFTERGLOW_TARGET: z.preprocess((v) => v || undefined, z.string().default('all')),
+  PUBLIC_URL: optionalText,
   /** more origins people reach Afterglow at (a reverse proxy or tunnel), comma-separated */
   AFTERGLOW_ORIGINS: z
     .string()
@@ -26,21 +48,23 @@ export const baseConfigSchema = z.object({
   /** `self-signed`: serve HTTPS on PORT with a certificate made once into the data dir */
   AFTERGLOW_HTTPS: z.preprocess((v) => v || undefined, z.enum(['off', 'self-signed']).default('off')),
   AFTERGLOW_DATA_DIR: z.string().default('./data'),
-  /** where the built web apps are (frontends/<app>/dist) */
-  AFTERGLOW_WEB_DIR: optionalUrl,
+  /** where the built web apps are (frontends/<app>/dist); the built server sets it to its source tree's */
+  AFTERGLOW_WEB_DIR: optionalText,
+  /** where the services' SQL migrations are; the built server sets it to the ones beside it */
+  AFTERGLOW_MIGRATIONS_DIR: optionalText,
   AFTERGLOW_SECRET: z.string().min(32, 'AFTERGLOW_SECRET must be at least 32 characters').optional(),
   AFTERGLOW_ADMIN_EMAILS: z.string().default(''),
-  DATABASE_URL: optionalUrl,
-  NATS_URL: optionalUrl,
+  DATABASE_URL: optionalText,
+  NATS_URL: optionalText,
   /** namespace for every bus subject, when several deployments share one NATS server */
-  NATS_SUBJECT_PREFIX: optionalUrl,
-  NATS_STREAM: optionalUrl,
-  REDIS_URL: optionalUrl,
-  S3_ENDPOINT: optionalUrl,
-  S3_BUCKET: optionalUrl,
+  NATS_SUBJECT_PREFIX: optionalText,
+  NATS_STREAM: optionalText,
+  REDIS_URL: optionalText,
+  S3_ENDPOINT: optionalText,
+  S3_BUCKET: optionalText,
   S3_REGION: z.string().default('us-east-1'),
-  S3_ACCESS_KEY_ID: optionalUrl,
-  S3_SECRET_ACCESS_KEY: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
     .default('true')
@@ -51,17 +75,21 @@ export const baseConfigSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   /** the bucket's endpoint as browsers reach it, when it differs from S3_ENDPOINT */
-  S3_PUBLIC_ENDPOINT: optionalUrl,
-  OIDC_ISSUER_URL: optionalUrl,
-  OIDC_CLIENT_ID: optionalUrl,
-  OIDC_CLIENT_SECRET: optionalUrl,
+  S3_PUBLIC_ENDPOINT: optionalText,
+  OIDC_ISSUER_URL: optionalText,
+  OIDC_CLIENT_ID: optionalText,
+  OIDC_CLIENT_SECRET: optionalText,
+  /** the identity provider's role that makes a user a platform admin (Keycloak realm role, `roles` claim) */
+  OIDC_ADMIN_ROLE: z.preprocess((v) => v || undefined, z.string().trim().default('admin')),
   /** where services run when they are not in this process (distributed mode; read by the gateway) */
-  AFTERGLOW_EVENTS_URL: optionalUrl,
-  AFTERGLOW_PHOTOS_URL: optionalUrl,
-  AFTERGLOW_REALTIME_URL: optionalUrl,
-  /** multiplies every rate limit (0 turns them off, e.g. for load tests) */
+  AFTERGLOW_EVENTS_URL: optionalText,
+  AFTERGLOW_PHOTOS_URL: optionalText,
+  AFTERGLOW_REALTIME_URL: optionalText,
   /** photos stored this long without renditions are sent to developing again (a lost job) */
   PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),
+  /** renditions the media worker develops at once; 0: one a core (one fewer beside the web services) */
+  MEDIA_CONCURRENCY: z.coerce.number().int().min(0).default(0),
+  /** multiplies every rate limit (0 turns them off, e.g. for load tests) */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   /** event lookups answered 404 that one address may cause per window before its lookups answer 429 (0: no limit) */
   LOOKUP_MISS_LIMIT: z.coerce.number().int().min(0).default(40),
@@ -69,6 +97,7 @@ export const baseConfigSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** readable lines on a terminal, JSON otherwise; `json` or `pretty` forces one */
   LOG_FORMAT: z.preprocess((v) => v || undefined, z.enum(['json', 'pretty']).optional()),
+  ...telemetryConfigSchema.shape,
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;
 

@@ -6,19 +6,16 @@ export type { Logger };
 
 /**
  * Readable lines for a person at a terminal; JSON for everything else (containers, CI, log
- * collectors). `LOG_FORMAT=json` or `LOG_FORMAT=pretty` overrides the choice.
+ * collectors). `format` (LOG_FORMAT from the config) overrides the choice.
  */
-export function wantsPrettyLogs(env: NodeJS.ProcessEnv = process.env): boolean {
-  if (env.LOG_FORMAT === 'json') return false;
-  if (env.LOG_FORMAT === 'pretty') return true;
+export function wantsPrettyLogs(format?: 'json' | 'pretty'): boolean {
+  if (format === 'json') return false;
+  if (format === 'pretty') return true;
   return !!process.stdout.isTTY;
 }
 
-export function createLogger(
-  name: string,
-  level = process.env.LOG_LEVEL ?? 'info',
-  opts: { pretty?: boolean } = {},
-): Logger {
+/** `level` and `pretty` come from the config (LOG_LEVEL, LOG_FORMAT). */
+export function createLogger(name: string, level = 'info', opts: { pretty?: boolean } = {}): Logger {
   const options = {
     name,
     level,

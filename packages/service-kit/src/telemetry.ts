@@ -51,11 +51,12 @@ import {
 import type { SpanExporter, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import type { Request, RequestHandler } from 'express';
+import { loadConfig, telemetryConfigSchema, type TelemetryConfig } from './config';
 
 export interface TelemetryOptions {
   /** `service.name` unless OTEL_SERVICE_NAME is set */
   serviceName: string;
-  /** where OTEL_* settings are read from; default process.env */
+  /** where OTEL_* settings are read from (through the config schema); default process.env */
   env?: NodeJS.ProcessEnv;
   /** an extra span exporter, exported synchronously (tests: InMemorySpanExporter) */
   spanExporter?: SpanExporter;
@@ -110,22 +111,16 @@ function getInstrumentations(): AnyInstrumentation[] {
   return instrumentationsOnce;
 }
 
-function truthy(v: string | undefined): boolean {
-  return v !== undefined && ['true', '1', 'yes'].includes(v.trim().toLowerCase());
-}
-
-function nonEmpty(v: string | undefined): string | undefined {
-  const t = v?.trim();
-  return t ? t : undefined;
-}
-
 /** `<OTEL_EXPORTER_OTLP_<SIGNAL>_ENDPOINT>` as is, else `<OTEL_EXPORTER_OTLP_ENDPOINT>/v1/<signal>`. */
-function otlpUrl(env: NodeJS.ProcessEnv, signal: 'traces' | 'metrics'): string | undefined {
-  const exporter = nonEmpty(env[signal === 'traces' ? 'OTEL_TRACES_EXPORTER' : 'OTEL_METRICS_EXPORTER']);
+function otlpUrl(otel: TelemetryConfig, signal: 'traces' | 'metrics'): string | undefined {
+  const traces = signal === 'traces';
+  const exporter = traces ? otel.OTEL_TRACES_EXPORTER : otel.OTEL_METRICS_EXPORTER;
   if (exporter && exporter.split(',').some((e) => e.trim() === 'none')) return undefined;
-  const specific = nonEmpty(env[`OTEL_EXPORTER_OTLP_${signal.toUpperCase()}_ENDPOINT`]);
+  const specific = traces
+    ? otel.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT
+    : otel.OTEL_EXPORTER_OTLP_METRICS_ENDPOINT;
   if (specific) return specific;
-  const base = nonEmpty(env.OTEL_EXPORTER_OTLP_ENDPOINT);
+  const base = otel.OTEL_EXPORTER_OTLP_ENDPOINT;
   return base ? `${base.replace(/\/+$/, '')}/v1/${signal}` : undefined;
 }
 
@@ -158,8 +153,8 @@ function handleFor(r: Running): Telemetry {
 export async function startTelemetry(opts: TelemetryOptions): Promise<Telemetry> {
   if (stopping) await stopping.catch(() => undefined);
   // from here on everything is synchronous, so concurrent starts cannot interleave
-  const env = opts.env ?? process.env;
-  const serviceName = nonEmpty(env.OTEL_SERVICE_NAME) ?? opts.serviceName;
+  const otel = loadConfig(telemetryConfigSchema, opts.env ?? process.env);
+  const serviceName = otel.OTEL_SERVICE_NAME ?? opts.serviceName;
 
   if (running) {
     if (running.serviceName !== serviceName) {
@@ -169,7 +164,9 @@ export async function startTelemetry(opts: TelemetryOptions): Promise<Telemetry>
     return handleFor(running);
   }
 
-  if (truthy(env.OTEL_SDK_DISABLED) || truthy(process.env.OTEL_SDK_DISABLED)) {
+  // The SDK also reads OTEL_SDK_DISABLED from the process itself (and then starts nothing).
+  const disabled = telemetryConfigSchema.shape.OTEL_SDK_DISABLED;
+  if (otel.OTEL_SDK_DISABLED || disabled.parse(process.env.OTEL_SDK_DISABLED)) {
     return {
       serviceName,
       traces: { custom: false },
@@ -183,7 +180,7 @@ export async function startTelemetry(opts: TelemetryOptions): Promise<Telemetry>
   }
 
   // ---- traces
-  const tracesUrl = otlpUrl(env, 'traces');
+  const tracesUrl = otlpUrl(otel, 'traces');
   const spanProcessors: SpanProcessor[] = [];
   if (tracesUrl) spanProcessors.push(new BatchSpanProcessor(new OTLPTraceExporter({ url: tracesUrl })));
   if (opts.spanExporter) spanProcessors.push(new SimpleSpanProcessor(opts.spanExporter));
@@ -195,9 +192,9 @@ export async function startTelemetry(opts: TelemetryOptions): Promise<Telemetry>
   // ---- metrics
   const prometheus = new PrometheusExporter({ preventServerStart: true });
   const metricReaders: IMetricReader[] = [prometheus];
-  const metricsUrl = otlpUrl(env, 'metrics');
+  const metricsUrl = otlpUrl(otel, 'metrics');
   if (metricsUrl) {
-    const interval = Number(env.OTEL_METRIC_EXPORT_INTERVAL);
+    const interval = otel.OTEL_METRIC_EXPORT_INTERVAL;
     metricReaders.push(
       new PeriodicExportingMetricReader({
         exporter: new OTLPMetricExporter({ url: metricsUrl }),

@@ -26,9 +26,6 @@ import { forwardUpgrade, remoteRoutes } from './http/proxy';
 import { createEmbeddedIdp } from './idp/provider';
 import { Users } from './identity/users';
 
-/** The admin role name at the identity provider (Keycloak realm role, or a `roles` claim). */
-const ADMIN_ROLE = process.env.OIDC_ADMIN_ROLE || 'admin';
-
 /**
  * The edge: sessions and login (OIDC BFF), the users table, the embedded identity provider when no
  * external one is configured, security headers, CSRF checks, signed image delivery, and the routes of
@@ -119,7 +116,15 @@ export const gatewayModule: ServiceModule = {
 
     app.use('/api', auth.middleware, sameOrigin(origins), guestOrigin(origins));
     app.use(
-      authRouter({ oidc, sessions, users, secret, origins, adminRole: ADMIN_ROLE, logger: ctx.logger }),
+      authRouter({
+        oidc,
+        sessions,
+        users,
+        secret,
+        origins,
+        adminRole: config.OIDC_ADMIN_ROLE,
+        logger: ctx.logger,
+      }),
     );
     app.use(adminRouter(users, ctx.logger));
     app.use(

@@ -23,7 +23,7 @@ export const mediaModule: ServiceModule = {
     const shared = ctx.modules.some((m) => m === 'gateway' || m === 'photos');
     const concurrency = Math.max(
       1,
-      Number(process.env.MEDIA_CONCURRENCY) || availableParallelism() - (shared ? 1 : 0),
+      ctx.config.MEDIA_CONCURRENCY || availableParallelism() - (shared ? 1 : 0),
     );
     const sub = await ctx.bus.consume(
       photoUploaded.subject,

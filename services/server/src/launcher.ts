@@ -19,6 +19,7 @@ import {
   type Logger,
   type ServiceContext,
   type StartedModule,
+  wantsPrettyLogs,
 } from '@afterglow/service-kit';
 import { httpMetrics, startTelemetry } from '@afterglow/service-kit/telemetry';
 import type { SpanExporter } from '@opentelemetry/sdk-trace-base';
@@ -30,6 +31,8 @@ import { claimDataDir } from './datadir-lock';
 import { createListener } from './listener';
 
 export interface Running {
+  /** the services this process runs (`--target`, else AFTERGLOW_TARGET) */
+  target: string;
   url: string;
   port: number;
   server: Server;
@@ -62,6 +65,7 @@ function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex): void {
 }
 
 export interface LaunchOptions {
+  /** default AFTERGLOW_TARGET (`all`) */
   target?: string;
   env?: NodeJS.ProcessEnv;
   logger?: Logger;
@@ -76,8 +80,11 @@ export interface LaunchOptions {
 export async function launch(opts: LaunchOptions = {}): Promise<Running> {
   const env = opts.env ?? process.env;
   const config: BaseConfig = loadConfig(baseConfigSchema, env);
-  const targets = resolveTargets(opts.target ?? 'all');
-  const logger = opts.logger ?? createLogger('afterglow', config.LOG_LEVEL);
+  const target = opts.target ?? config.AFTERGLOW_TARGET;
+  const targets = resolveTargets(target);
+  const logger =
+    opts.logger ??
+    createLogger('afterglow', config.LOG_LEVEL, { pretty: wantsPrettyLogs(config.LOG_FORMAT) });
   const dataDir = resolve(config.AFTERGLOW_DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   const partial = targets.length < MODULE_NAMES.length;
@@ -165,7 +172,6 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
 
   // Traces and metrics, before any module builds its routers or opens its pool: the http, express and
   // pg instrumentations patch the already loaded modules now. OTEL_SERVICE_NAME overrides the name.
-  const target = opts.target ?? 'all';
   const telemetry = await startTelemetry({
     serviceName: target === 'all' ? 'afterglow' : `afterglow-${target.replace(/,/g, '-')}`,
     env,
@@ -173,7 +179,11 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
   });
 
   try {
-    database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+    database = await openDatabase({
+      url: config.DATABASE_URL,
+      dataDir,
+      migrationsDir: config.AFTERGLOW_MIGRATIONS_DIR,
+    });
     bus = await createBus({
       natsUrl: config.NATS_URL,
       stream: config.NATS_STREAM,
@@ -293,6 +303,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
         logger.info('stopped');
       })());
     return {
+      target,
       url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
       port,
       server,

@@ -1,14 +1,22 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, createLogger, wantsPrettyLogs } from '@afterglow/service-kit';
+import {
+  baseConfigSchema,
+  ConfigError,
+  createLogger,
+  loadConfig,
+  wantsPrettyLogs,
+  type BaseConfig,
+  type Logger,
+} from '@afterglow/service-kit';
 import { launch } from './launcher';
 import { banner, listeningUrl, startUrls } from './banner';
 import { OPERATOR_USAGE, runOperator } from './operator';
 
-/** `afterglow --target=all` (default) or `--target=events,photos`. */
-function parseTarget(argv: string[]): string {
-  let target = process.env.AFTERGLOW_TARGET || 'all';
+/** `afterglow --target=all` or `--target=events,photos`; none given: AFTERGLOW_TARGET (`all`). */
+function parseTarget(argv: string[]): string | undefined {
+  let target: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('--target=')) target = a.slice('--target='.length);
@@ -22,7 +30,8 @@ function parseTarget(argv: string[]): string {
   return target;
 }
 
-// The built server carries the services' migrations beside it.
+// Bootstrap: the only variables written here, as defaults the config then reads (a value already set
+// wins). The built server carries the services' migrations beside it…
 const here = dirname(fileURLToPath(import.meta.url));
 if (!process.env.AFTERGLOW_MIGRATIONS_DIR && existsSync(join(here, 'migrations'))) {
   process.env.AFTERGLOW_MIGRATIONS_DIR = join(here, 'migrations');
@@ -36,16 +45,21 @@ if (process.argv[2] && !process.argv[2].startsWith('-')) {
   process.exit(await runOperator(process.argv.slice(2)));
 }
 
-const logger = createLogger('afterglow');
-const target = parseTarget(process.argv.slice(2));
+const targetArg = parseTarget(process.argv.slice(2));
+let config: BaseConfig | undefined;
+let startLogger: Logger | undefined;
 try {
-  const running = await launch({ target, logger });
+  config = loadConfig(baseConfigSchema);
+  const pretty = wantsPrettyLogs(config.LOG_FORMAT);
+  const logger = (startLogger = createLogger('afterglow', config.LOG_LEVEL, { pretty }));
+  const running = await launch({ target: targetArg, logger });
+  const { target } = running;
   if (!running.modules.has('gateway')) {
     const url = listeningUrl(running.server, running.ctx.origins.scheme);
     logger.info({ target, url }, `Afterglow ${target} is listening at ${url}`);
   } else {
     const urls = startUrls(running.ctx.origins);
-    if (wantsPrettyLogs()) console.log(banner(urls));
+    if (pretty) console.log(banner(urls));
     else logger.info({ target, ...urls }, `Afterglow is running at ${urls.local}`);
   }
   let signals = 0;
@@ -66,9 +80,9 @@ try {
   if (err instanceof ConfigError) console.error(err.message);
   else if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE')
     console.error(
-      `Port ${(err as { port?: number }).port ?? process.env.PORT ?? 3000} is already in use (another Afterglow?). ` +
+      `Port ${(err as { port?: number }).port ?? config?.PORT} is already in use (another Afterglow?). ` +
         'Stop that one, or start this one on another port: PORT=3001 npm start',
     );
-  else logger.fatal({ err }, 'failed to start');
+  else (startLogger ?? createLogger('afterglow')).fatal({ err }, 'failed to start');
   process.exit(1);
 }

@@ -123,6 +123,8 @@ describe('accounts at the gateway', () => {
 describe('an external identity provider (Keycloak-style)', () => {
   let idpServer: Server;
   let app: TestApp;
+  /** the same provider, its admin role named `afterglow-ops` */
+  let opsApp: TestApp;
   const accounts: Record<
     string,
     { email: string; given_name: string; family_name: string; roles: string[] }
@@ -134,12 +136,14 @@ describe('an external identity provider (Keycloak-style)', () => {
       roles: ['admin', 'offline_access'],
     },
     'kc-user': { email: 'user@corp.test', given_name: 'Us', family_name: 'Er', roles: ['offline_access'] },
+    'kc-ops': { email: 'ops@corp.test', given_name: 'Op', family_name: 'S', roles: ['afterglow-ops'] },
   };
   let nextAccount = 'kc-admin';
 
   beforeAll(async () => {
     const idpPort = await freePort();
     const appPort = await freePort();
+    const opsPort = await freePort();
     const issuer = `http://127.0.0.1:${idpPort}/realms/afterglow`;
     const secret = randomBytes(16).toString('hex');
     const provider = new Provider(issuer, {
@@ -147,8 +151,8 @@ describe('an external identity provider (Keycloak-style)', () => {
         {
           client_id: 'afterglow-web',
           client_secret: secret,
-          redirect_uris: [`http://127.0.0.1:${appPort}/api/callback`],
-          post_logout_redirect_uris: [`http://127.0.0.1:${appPort}/`],
+          redirect_uris: [appPort, opsPort].map((p) => `http://127.0.0.1:${p}/api/callback`),
+          post_logout_redirect_uris: [appPort, opsPort].map((p) => `http://127.0.0.1:${p}/`),
         },
       ],
       claims: { openid: ['sub', 'realm_access'], email: ['email'], profile: ['given_name', 'family_name'] },
@@ -194,16 +198,18 @@ describe('an external identity provider (Keycloak-style)', () => {
     idp.use('/realms/afterglow', provider.callback());
     idpServer = createServer(idp);
     await new Promise<void>((r) => idpServer.listen(idpPort, '127.0.0.1', () => r()));
-    app = await startApp({
-      PORT: String(appPort),
+    const oidc = {
       OIDC_ISSUER_URL: issuer,
       OIDC_CLIENT_ID: 'afterglow-web',
       OIDC_CLIENT_SECRET: secret,
       AFTERGLOW_ADMIN_EMAILS: '',
-    });
+    };
+    app = await startApp({ PORT: String(appPort), ...oidc });
+    opsApp = await startApp({ PORT: String(opsPort), ...oidc, OIDC_ADMIN_ROLE: 'afterglow-ops' });
   });
   afterAll(async () => {
     await app?.close();
+    await opsApp?.close();
     await new Promise((r) => idpServer?.close(r));
   });
 
@@ -229,5 +235,16 @@ describe('an external identity provider (Keycloak-style)', () => {
       email: 'user@corp.test',
       isAdmin: false,
     });
+  });
+
+  it('takes the admin role named by OIDC_ADMIN_ROLE instead', async () => {
+    const isAdmin = async (account: string) => {
+      nextAccount = account;
+      const b = new Browser(opsApp.base);
+      await b.follow('/api/login');
+      return (await b.json('GET', '/api/auth/user')).body.isAdmin;
+    };
+    expect(await isAdmin('kc-ops')).toBe(true);
+    expect(await isAdmin('kc-admin')).toBe(false);
   });
 });

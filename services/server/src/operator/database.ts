@@ -29,7 +29,11 @@ export async function openOperatorDatabase(
           'or set AFTERGLOW_DATA_DIR to its data dir.',
       );
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir,
+    migrationsDir: config.AFTERGLOW_MIGRATIONS_DIR,
+  });
   try {
     // The accounts tables as this version has them, even before its first start after an upgrade.
     if (opts.identity) await database.migrate('gateway', { schema: 'identity' });
