@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module shared with `npm run start:distributed`
-import { SERVICES, startDistributed } from '../../../scripts/distributed.mjs';
-import { Browser, eventBody, freePort, loginThroughIdp, makeJpeg, openSocket, waitFor } from './harness';
-import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Browser, eventBody, loginThroughIdp, makeJpeg, openSocket, waitFor } from './harness';
+import { infraAvailable, type Infra } from './infra';
+import { processesForSuite, type Processes } from './processes';
 
 if (!infraAvailable)
   console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the multi-process suite is skipped');
@@ -16,41 +12,20 @@ if (!infraAvailable)
  * process (the built bundle with --target), on PostgreSQL, NATS JetStream, Redis and S3.
  */
 describe.skipIf(!infraAvailable)('each service in its own process', () => {
-  let infra: Infra;
-  let running: Awaited<ReturnType<typeof startDistributed>>;
-  let base: string;
-  const dataDir = mkdtempSync(join(tmpdir(), 'afterglow-dist-'));
-  const logs: string[] = [];
-
-  beforeAll(async () => {
-    infra = await provisionInfra();
-    const port = await freePort();
-    const servicePorts: Record<string, number> = {};
-    for (const s of SERVICES) servicePorts[s] = await freePort();
-    running = await startDistributed({
-      // images straight from the bucket here (the in-process suite covers streaming them)
-      env: {
-        ...infra.env,
-        S3_PRESIGN_IMAGES: 'true',
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        AFTERGLOW_DATA_DIR: dataDir,
-        AFTERGLOW_ADMIN_EMAILS: 'dist-admin@example.test',
-        LOG_LEVEL: 'warn',
-      },
-      port,
-      servicePorts,
-      output: (name: string, line: string) => logs.push(`${name} | ${line}`),
-    });
-    base = running.gatewayUrl;
-  }, 180_000);
-  afterAll(() => {
-    if (process.env.DEBUG_DISTRIBUTED) console.log(logs.join('\n'));
+  const suite = processesForSuite({
+    // images straight from the bucket here (the in-process suite covers streaming them)
+    env: (port) => ({
+      S3_PRESIGN_IMAGES: 'true',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      AFTERGLOW_ADMIN_EMAILS: 'dist-admin@example.test',
+    }),
   });
-
-  afterAll(async () => {
-    await running?.stop();
-    await infra?.teardown();
-    rmSync(dataDir, { recursive: true, force: true });
+  let infra: Infra;
+  let running: Processes;
+  let base: string;
+  beforeAll(() => {
+    ({ infra, running } = suite);
+    base = running.gatewayUrl;
   });
 
   it('runs six processes, each ready on its own', async () => {

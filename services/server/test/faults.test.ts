@@ -5,10 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// @ts-expect-error: a plain ES module shared with `npm run start:distributed`
-import { SERVICES, startDistributed } from '../../../scripts/distributed.mjs';
 import { Browser, eventBody, freePort, loginThroughIdp, makeJpeg, waitFor } from './harness';
 import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { startProcesses, type Processes } from './processes';
 
 const NATS_BIN = '/usr/sbin/nats-server';
 const enabled = infraAvailable && existsSync(NATS_BIN);
@@ -47,7 +46,7 @@ class OwnNats {
 describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
   let infra: Infra;
   let nats: OwnNats;
-  let running: Awaited<ReturnType<typeof startDistributed>>;
+  let running: Processes;
   let db: pg.Client;
   let code = '';
   let eventId = '';
@@ -73,20 +72,15 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
     infra = await provisionInfra();
     nats = new OwnNats(await freePort());
     await nats.start();
-    const port = await freePort();
-    const servicePorts: Record<string, number> = {};
-    for (const s of SERVICES) servicePorts[s] = await freePort();
-    running = await startDistributed({
-      env: {
+    running = await startProcesses({
+      env: (port) => ({
         ...infra.env,
         NATS_URL: nats.url,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         AFTERGLOW_DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         MEDIA_CONCURRENCY: '1',
-      },
-      port,
-      servicePorts,
+      }),
     });
     db = new pg.Client({ connectionString: infra.env.DATABASE_URL });
     await db.connect();

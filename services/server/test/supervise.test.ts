@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module shared with `npm run start:distributed`
-import { RESTART, SERVICES, restartDelay, startDistributed } from '../../../scripts/distributed.mjs';
-import { freePort, waitFor } from './harness';
-import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { RESTART, restartDelay } from '../../../scripts/distributed.mjs';
+import { waitFor } from './harness';
+import { infraAvailable } from './infra';
+import { SERVICES, processesForSuite, type Processes } from './processes';
 
 describe('restarting a service that died', () => {
   it('waits 1 s, doubling each time it dies again, up to 30 s', () => {
@@ -21,30 +19,9 @@ describe('restarting a service that died', () => {
  * the others keep running.
  */
 describe.skipIf(!infraAvailable)('the distributed profile on one machine, supervised', () => {
-  let infra: Infra;
-  let running: Awaited<ReturnType<typeof startDistributed>>;
-  const dataDir = mkdtempSync(join(tmpdir(), 'afterglow-supervised-'));
-  const logs: string[] = [];
-
-  beforeAll(async () => {
-    infra = await provisionInfra();
-    const port = await freePort();
-    const servicePorts: Record<string, number> = {};
-    for (const s of SERVICES) servicePorts[s] = await freePort();
-    running = await startDistributed({
-      env: { ...infra.env, AFTERGLOW_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-      port,
-      servicePorts,
-      output: (name: string, line: string) => logs.push(`${name} | ${line}`),
-      supervise: true,
-    });
-  }, 180_000);
-
-  afterAll(async () => {
-    await running?.stop();
-    await infra?.teardown();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const suite = processesForSuite({ supervise: true });
+  let running: Processes;
+  beforeAll(() => void ({ running } = suite));
 
   const pids = () => new Map([...running.children].map(([name, c]) => [name, c.pid as number]));
   const readyz = async (name: string) => {
@@ -68,13 +45,13 @@ describe.skipIf(!infraAvailable)('the distributed profile on one machine, superv
     expect((await fetch(missing)).status).toBe(404);
 
     await killAndAwaitReturn('events');
-    expect(logs).toContainEqual(expect.stringMatching(/^events \| .*\(SIGKILL\); restarting in 1 s$/));
+    expect(suite.logs).toContainEqual(expect.stringMatching(/^events \| .*\(SIGKILL\); restarting in 1 s$/));
     // the gateway reaches the new process
     expect((await fetch(missing)).status).toBe(404);
 
     // dying again soon after: the wait doubles
     await killAndAwaitReturn('events');
-    expect(logs).toContainEqual(expect.stringMatching(/^events \| .*\(SIGKILL\); restarting in 2 s$/));
+    expect(suite.logs).toContainEqual(expect.stringMatching(/^events \| .*\(SIGKILL\); restarting in 2 s$/));
 
     const after = pids();
     expect(after.get('events')).not.toBe(before.get('events'));
