@@ -1,11 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { RequestListener, Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
-import type { Duplex } from 'node:stream';
 import { resolve } from 'node:path';
 import express from 'express';
 import { createBus, tracedBus, type Bus } from '@afterglow/bus';
-import { PROBLEM_TYPE, problem, statusTitle } from '@afterglow/contracts';
 import { openDatabase, type Database } from '@afterglow/db';
 import {
   baseConfigSchema,
@@ -28,7 +26,7 @@ import { MODULE_NAMES, resolveTargets } from './modules';
 import { loadSecrets } from './secrets';
 import { selfSignedCertificate } from './tls';
 import { claimDataDir } from './datadir-lock';
-import { createListener } from './listener';
+import { answerStarting, answerUnreadable, createListener } from './listener';
 
 export interface Running {
   /** the services this process runs (`--target`, else AFTERGLOW_TARGET) */
@@ -39,29 +37,6 @@ export interface Running {
   ctx: ServiceContext;
   modules: Map<string, StartedModule>;
   stop(): Promise<void>;
-}
-
-/**
- * A request Node could not even parse (an address or headers past the size limit, broken framing, a
- * client too slow to send its headers) is answered as problem+json too, then the connection closes.
- */
-function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex): void {
-  if (err.code === 'ECONNRESET' || !socket.writable) {
-    socket.destroy();
-    return;
-  }
-  const [status, code, detail] =
-    err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'headers_too_large', 'The request address or headers are too long']
-      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'request_timeout', 'The request took too long to arrive']
-        : [400, 'bad_request', 'The request could not be read'];
-  const body = JSON.stringify(problem(status, code, detail));
-  socket.end(
-    `HTTP/1.1 ${status} ${statusTitle(status)}\r\nContent-Type: ${PROBLEM_TYPE}\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
-      `Connection: close\r\n\r\n${body}`,
-  );
 }
 
 export interface LaunchOptions {
@@ -111,8 +86,7 @@ export async function launch(opts: LaunchOptions = {}): Promise<Running> {
   let draining = false;
   const dispatch: RequestListener = (req, res) => {
     if (handler) return handler(req, res);
-    res.writeHead(503, { 'content-type': PROBLEM_TYPE, 'retry-after': '1' });
-    res.end(JSON.stringify(problem(503, 'starting', 'Afterglow is starting')));
+    answerStarting(res);
   };
   // The one-machine HTTPS mode serves TLS on PORT (and sends plain http there to https).
   const tls = config.AFTERGLOW_HTTPS === 'self-signed' ? await selfSignedCertificate(dataDir) : null;

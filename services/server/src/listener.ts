@@ -1,6 +1,8 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { PROBLEM_TYPE, problem, statusTitle } from '@afterglow/contracts';
 
 const PROBES = new Set(['/livez', '/readyz', '/metrics']);
 const isLoopbackPeer = (a: string | undefined) =>
@@ -55,4 +57,33 @@ export function createListener(
     socket.on('error', () => socket.destroy());
   });
   return { server: secure, servers: [secure, plain] };
+}
+
+/**
+ * A request Node could not even parse (an address or headers past the size limit, broken framing, a
+ * client too slow to send its headers) is answered as problem+json too, then the connection closes.
+ */
+export function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, code, detail] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'The request address or headers are too long']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive']
+        : [400, 'bad_request', 'The request could not be read'];
+  const body = JSON.stringify(problem(status, code, detail));
+  socket.end(
+    `HTTP/1.1 ${status} ${statusTitle(status)}\r\nContent-Type: ${PROBLEM_TYPE}\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\n` +
+      `Connection: close\r\n\r\n${body}`,
+  );
+}
+
+/** Every request while the modules are still starting (the server listens first). */
+export function answerStarting(res: ServerResponse): void {
+  res.writeHead(503, { 'content-type': PROBLEM_TYPE, 'retry-after': '1' });
+  res.end(JSON.stringify(problem(503, 'starting', 'Afterglow is starting')));
 }
