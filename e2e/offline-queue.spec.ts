@@ -224,3 +224,44 @@ test('storage refusing writes: the photo stays queued and goes up after; a final
   expect(await photosOf(hostPage, event.code)).toHaveLength(1);
   await close(host, guest);
 });
+
+test('without a local database the kept photo stays in the preview and goes up by the same retry rule', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { host, hostPage, guest, page, event } = await hostAndGuest(browser);
+  // Some private modes refuse IndexedDB: the photo is then sent directly.
+  await guest.addInitScript(() => {
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+    };
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'Start Camera' }).click();
+  let busy = 0;
+  await guest.route(UPLOADS, (r) => {
+    if (r.request().method() !== 'POST') return r.fallback();
+    busy++;
+    return r.fulfill({
+      status: 503,
+      contentType: 'application/problem+json',
+      body: JSON.stringify({ status: 503, detail: 'Photo storage is busy right now.' }),
+    });
+  });
+  await takeAndKeep(page);
+  await expect(page.getByText('Upload failed: Photo storage is busy right now.')).toBeVisible();
+  await expect(page.getByText('Your photo is safe on this phone.', { exact: false })).toBeVisible();
+  // tried again by itself, with backoff, and one 'Upload failed' notice at a time however often
+  await expect.poll(() => busy, { timeout: 20_000 }).toBeGreaterThan(2);
+  const notices = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText('Upload failed', { exact: true });
+  expect(await notices.count()).toBeLessThanOrEqual(1);
+  expect(await photosOf(hostPage, event.code)).toHaveLength(0);
+
+  await guest.unroute(UPLOADS);
+  await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByText('11 shots left')).toBeVisible();
+  expect(await photosOf(hostPage, event.code)).toHaveLength(1);
+  await close(host, guest);
+});
