@@ -6,6 +6,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'services/*/src/**/*.test.ts',
       'services/*/test/**/*.test.ts',
+      'frontends/*/src/**/*.test.ts',
       'deploy/**/*.test.ts',
     ],
     // the server bundle that process-level tests start

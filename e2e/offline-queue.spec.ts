@@ -98,6 +98,31 @@ async function takeAndKeep(page: Page) {
   await page.getByRole('button', { name: 'Keep Photo' }).click();
 }
 
+const STORAGE_BUSY = 'Photo storage is busy right now. Your shot was not used; please try again in a moment.';
+
+/** The server answers every upload 503, as when its storage refuses writes; answers how many came. */
+async function storageRefusesWrites(guest: BrowserContext): Promise<() => number> {
+  let n = 0;
+  await guest.route(UPLOADS, (r) => {
+    if (r.request().method() !== 'POST') return r.fallback();
+    n++;
+    return r.fulfill({
+      status: 503,
+      headers: { 'retry-after': '5' },
+      contentType: 'application/problem+json',
+      body: JSON.stringify({
+        type: 'https://afterglow.app/problems/storage_unavailable',
+        title: 'Service Unavailable',
+        status: 503,
+        code: 'storage_unavailable',
+        detail: STORAGE_BUSY,
+        error: STORAGE_BUSY,
+      }),
+    });
+  });
+  return () => n;
+}
+
 async function close(...contexts: BrowserContext[]) {
   for (const c of contexts) await c.close();
 }
@@ -168,29 +193,12 @@ test('storage refusing writes: the photo stays queued and goes up after; a final
   const { host, hostPage, guest, page, event } = await hostAndGuest(browser);
 
   // --- the server answers 503 (its storage refuses writes): kept, then stored once it is back ---
-  let refused = 0;
-  await guest.route(UPLOADS, (r) => {
-    if (r.request().method() !== 'POST') return r.fallback();
-    refused++;
-    return r.fulfill({
-      status: 503,
-      headers: { 'retry-after': '5' },
-      contentType: 'application/problem+json',
-      body: JSON.stringify({
-        type: 'https://afterglow.app/problems/storage_unavailable',
-        title: 'Service Unavailable',
-        status: 503,
-        code: 'storage_unavailable',
-        detail: 'Photo storage is busy right now. Your shot was not used; please try again in a moment.',
-        error: 'Photo storage is busy right now. Your shot was not used; please try again in a moment.',
-      }),
-    });
-  });
+  const refused = await storageRefusesWrites(guest);
   await takeAndKeep(page);
   await expect(page.getByRole('status').filter({ hasText: '1 photo saved on this phone.' })).toBeVisible();
   await expect(page.getByText('11 shots left')).toBeVisible();
   expect((await queueEntries(page)).entries).toHaveLength(1);
-  await expect.poll(() => refused, { timeout: 20_000 }).toBeGreaterThan(1); // retried with backoff
+  await expect.poll(refused, { timeout: 20_000 }).toBeGreaterThan(1); // retried with backoff
   expect(await photosOf(hostPage, event.code)).toHaveLength(0);
   await guest.unroute(UPLOADS);
   await expect(page.getByRole('status').filter({ hasText: 'saved on this phone' })).toHaveCount(0, {
@@ -221,6 +229,38 @@ test('storage refusing writes: the photo stays queued and goes up after; a final
   await expect(page.getByText('Upload failed: No shots remaining')).toBeVisible();
   expect((await queueEntries(page)).entries).toHaveLength(0);
   await guest.unroute(UPLOADS);
+  expect(await photosOf(hostPage, event.code)).toHaveLength(1);
+  await close(host, guest);
+});
+
+test('without a local database the kept photo stays in the preview and goes up by the same retry rule', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const { host, hostPage, guest, page, event } = await hostAndGuest(browser);
+  // Some private modes refuse IndexedDB: the photo is then sent directly.
+  await guest.addInitScript(() => {
+    IDBFactory.prototype.open = () => {
+      throw new DOMException('The user denied permission to access the database.', 'SecurityError');
+    };
+  });
+  await page.reload();
+  await page.getByRole('button', { name: 'Start Camera' }).click();
+  const busy = await storageRefusesWrites(guest);
+  await takeAndKeep(page);
+  await expect(page.getByText(`Upload failed: ${STORAGE_BUSY}`)).toBeVisible();
+  await expect(page.getByText('Your photo is safe on this phone.', { exact: false })).toBeVisible();
+  // tried again by itself, with backoff, and one 'Upload failed' notice at a time however often
+  await expect.poll(busy, { timeout: 20_000 }).toBeGreaterThan(2);
+  const notices = page
+    .getByRole('region', { name: /Notifications/ })
+    .getByText('Upload failed', { exact: true });
+  expect(await notices.count()).toBeLessThanOrEqual(1);
+  expect(await photosOf(hostPage, event.code)).toHaveLength(0);
+
+  await guest.unroute(UPLOADS);
+  await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled({ timeout: 30_000 });
+  await expect(page.getByText('11 shots left')).toBeVisible();
   expect(await photosOf(hostPage, event.code)).toHaveLength(1);
   await close(host, guest);
 });

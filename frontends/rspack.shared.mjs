@@ -52,37 +52,49 @@ export const shared = {
 };
 
 /**
- * What a remote exposes: `./pages` with every page (its named exports), and each page alone with the
- * remote's styles beside it, so a route fetches only its own page (docs/adr/007-lean-shared-modules.md).
- * @param {string[]} pages names of the page components, each in ./src/pages/<Name>.tsx
+ * A remote's pages, declared once in its `src/pages.json` (page name -> route, and `chrome: false` for a
+ * full-screen page); each page is `src/pages/<Name>.tsx` exporting `<Name>`. The shell's routes and the
+ * remote's standalone page read the same file (docs/adr/014-pages-declared-once.md).
+ * @param {string} dir the remote's folder
+ * @returns {Record<string, { path: string, chrome?: boolean }>}
  */
-export function remoteExposes(pages) {
+const remotePages = (dir) => JSON.parse(readFileSync(join(dir, 'src/pages.json'), 'utf8'));
+
+/**
+ * What a remote exposes: each page alone, and the remote's styles beside them, so a route fetches only
+ * its own page (docs/adr/007-lean-shared-modules.md).
+ * @param {string} dir the remote's folder
+ */
+export function remoteExposes(dir) {
   return {
-    './pages': './src/pages.tsx',
     './styles': './src/styles.css',
-    ...Object.fromEntries(pages.map((page) => [`./${page}`, `./src/pages/${page}.tsx`])),
+    ...Object.fromEntries(
+      Object.keys(remotePages(dir)).map((page) => [`./${page}`, `./src/pages/${page}.tsx`]),
+    ),
   };
 }
 
 export const DEV_PORTS = { shell: 3100, guest: 3101, host: 3102, admin: 3103 };
 
 /**
- * @param {{ name: 'shell'|'guest'|'host'|'admin', dir: string, exposes?: Record<string,string>, mode?: string }} o
+ * @param {{ name: 'shell'|'guest'|'host'|'admin', dir: string, mode?: string }} o
  */
 export function frontendConfig({
   name,
   dir,
-  exposes,
   mode = process.env.NODE_ENV === 'development' ? 'development' : 'production',
 }) {
   const isShell = name === 'shell';
   const dev = mode === 'development';
+  // A remote's own page (src/index.ts) is for its standalone development only: in production it
+  // would add a second graph of its pages, whose chunks the manifest would list for every page.
+  const standalone = isShell || dev;
   return {
     name,
     mode,
     context: dir,
     target: ['web', 'es2020'],
-    entry: { main: './src/index.ts' },
+    entry: standalone ? { main: './src/index.ts' } : {},
     devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
       path: join(dir, 'dist'),
@@ -126,7 +138,7 @@ export function frontendConfig({
     plugins: [
       new ModuleFederationPlugin({
         name,
-        ...(isShell ? {} : { filename: 'remoteEntry.js', exposes }),
+        ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: remoteExposes(dir) }),
         shared,
         manifest: true,
         dts: false,
@@ -140,12 +152,16 @@ export function frontendConfig({
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       // Every app has a page of its own for standalone development; the shell's is the product's.
-      new rspack.HtmlRspackPlugin({
-        template: join(dir, '..', 'index.html'),
-        templateParameters: { title: 'Afterglow' },
-        filename: 'index.html',
-        minify: !dev,
-      }),
+      ...(standalone
+        ? [
+            new rspack.HtmlRspackPlugin({
+              template: join(dir, '..', 'index.html'),
+              templateParameters: { title: 'Afterglow' },
+              filename: 'index.html',
+              minify: !dev,
+            }),
+          ]
+        : []),
     ],
     optimization: { minimize: !dev },
     performance: { hints: false },

@@ -30,10 +30,17 @@ const sharedInputs = Math.max(
   statSync(join(root, 'package-lock.json')).mtimeMs,
 );
 
+// The shell's routes come from every remote's pages manifest.
+const pagesOf = (app) => statSync(join(root, 'frontends', app, 'src/pages.json')).mtimeMs;
+const inputsOf = (app) =>
+  app === 'shell'
+    ? Math.max(newest(join(root, 'frontends/shell')), ...APPS.filter((a) => a !== 'shell').map(pagesOf))
+    : newest(join(root, 'frontends', app));
+
 const stale = APPS.filter((app) => {
   const manifest = join(root, 'frontends', app, 'dist/mf-manifest.json');
   if (force || !existsSync(manifest)) return true;
-  return Math.max(sharedInputs, newest(join(root, 'frontends', app))) > statSync(manifest).mtimeMs;
+  return Math.max(sharedInputs, inputsOf(app)) > statSync(manifest).mtimeMs;
 });
 // The service worker is served at /sw.js (root scope); it is the guest's offline queue, so it is
 // built from the guest's sources into the guest's dist, after the guest itself (whose build cleans dist).

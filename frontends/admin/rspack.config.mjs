@@ -1,9 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontendConfig, remoteExposes } from '../rspack.shared.mjs';
+import { frontendConfig } from '../rspack.shared.mjs';
 
-export default frontendConfig({
-  name: 'admin',
-  dir: dirname(fileURLToPath(import.meta.url)),
-  exposes: remoteExposes(['AdminDashboard', 'TestCamera']),
-});
+// Exposes the pages of src/pages.json.
+export default frontendConfig({ name: 'admin', dir: dirname(fileURLToPath(import.meta.url)) });

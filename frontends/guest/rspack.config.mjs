@@ -1,9 +1,6 @@
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frontendConfig, remoteExposes } from '../rspack.shared.mjs';
+import { frontendConfig } from '../rspack.shared.mjs';
 
-export default frontendConfig({
-  name: 'guest',
-  dir: dirname(fileURLToPath(import.meta.url)),
-  exposes: remoteExposes(['JoinByCode', 'Join', 'Camera', 'Gallery', 'PublicGallery']),
-});
+// Exposes the pages of src/pages.json.
+export default frontendConfig({ name: 'guest', dir: dirname(fileURLToPath(import.meta.url)) });

@@ -1,8 +1,6 @@
 import { renderStandalone } from '@afterglow/ui/standalone';
-import * as pages from './pages';
+import pages from './pages.json';
 import './standalone.css';
+import './styles.css';
 
-renderStandalone('admin', [
-  { path: '/admin-dashboard', Component: pages.AdminDashboard },
-  { path: '/test-camera', Component: pages.TestCamera },
-]);
+renderStandalone('admin', pages, (page) => import(`./pages/${page}.tsx`));

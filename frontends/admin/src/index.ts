@@ -1,2 +1,3 @@
-// Standalone development entry; in the product the shell loads ./pages through Module Federation.
+// Standalone development entry; in the product the shell loads each page of src/pages.json through
+// Module Federation.
 import('./bootstrap');

@@ -1,11 +1,6 @@
 import { renderStandalone } from '@afterglow/ui/standalone';
-import * as pages from './pages';
+import pages from './pages.json';
 import './standalone.css';
+import './styles.css';
 
-renderStandalone('guest', [
-  { path: '/join', Component: pages.JoinByCode },
-  { path: '/join/:code', Component: pages.Join },
-  { path: '/camera/:code', Component: pages.Camera },
-  { path: '/gallery/:code', Component: pages.Gallery },
-  { path: '/public/:slug', Component: pages.PublicGallery },
-]);
+renderStandalone('guest', pages, (page) => import(`./pages/${page}.tsx`));

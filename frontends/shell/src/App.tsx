@@ -5,7 +5,7 @@ import { Spinner, Toaster, createQueryClient, useAuth } from '@afterglow/ui';
 import { Header } from './Header';
 import { NotFound } from './pages/NotFound';
 import { RemotePage } from './RemotePage';
-import { ROUTES } from './routes';
+import { ROUTES, routeFor } from './routes';
 
 const queryClient = createQueryClient();
 
@@ -13,12 +13,11 @@ const queryClient = createQueryClient();
 const Landing = lazy(async () => ({ default: (await import('./pages/Landing')).Landing }));
 const Footer = lazy(async () => ({ default: (await import('./pages/Landing')).Footer }));
 
-const FULL_SCREEN = ['/camera/', '/slideshow/', '/live-slideshow/'];
-
 function Layout() {
   const { isLoading } = useAuth();
   const { pathname } = useLocation();
-  const chrome = !FULL_SCREEN.some((p) => pathname.startsWith(p));
+  // The camera and the slideshows fill the screen: no header.
+  const chrome = routeFor(pathname)?.chrome !== false;
   return (
     <>
       <a

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary, Spinner } from '@afterglow/ui';
-import { loadPage, type RemoteName } from './remotes';
+import { loadPage } from './remotes';
+import type { RemoteName } from './routes';
 
 /** A page that lives in a remote: loaded on first visit, with a friendly retry if it fails. */
 export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {

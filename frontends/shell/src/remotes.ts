@@ -1,7 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
-
-export type RemoteName = 'guest' | 'host' | 'admin';
+import type { RemoteName } from './routes';
 
 /** Remotes are found at run time from their manifests, served by the gateway beside the shell. */
 const entry = (name: RemoteName) => `${window.location.origin}/remotes/${name}/mf-manifest.json`;

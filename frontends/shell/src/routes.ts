@@ -1,30 +1,34 @@
-import type { RemoteName } from './remotes';
+import admin from '@afterglow/frontend-admin/pages.json';
+import guest from '@afterglow/frontend-guest/pages.json';
+import host from '@afterglow/frontend-host/pages.json';
 
-export interface RemoteRoute {
+/**
+ * What each remote renders: its own pages manifest (`frontends/<remote>/src/pages.json`), which also
+ * gives its Module Federation exposes and its standalone routes (docs/adr/014-pages-declared-once.md).
+ */
+const REMOTES = { guest, host, admin };
+
+export type RemoteName = keyof typeof REMOTES;
+
+/** One page of a remote in its manifest: its route, and `chrome: false` for a full-screen page. */
+export interface PageEntry {
   path: string;
+  chrome?: boolean;
+}
+
+export interface RemoteRoute extends PageEntry {
   remote: RemoteName;
   page: string;
-  chrome?: false;
 }
 
 /** Every route of spec section 2: which part of Afterglow renders it. */
-export const ROUTES: RemoteRoute[] = [
-  { path: '/join', remote: 'guest', page: 'JoinByCode' },
-  { path: '/join/:code', remote: 'guest', page: 'Join' },
-  { path: '/camera/:code', remote: 'guest', page: 'Camera', chrome: false },
-  { path: '/gallery/:code', remote: 'guest', page: 'Gallery' },
-  { path: '/public/:slug', remote: 'guest', page: 'PublicGallery' },
-  { path: '/create-event', remote: 'host', page: 'CreateEvent' },
-  { path: '/host/dashboard/:id', remote: 'host', page: 'HostDashboard' },
-  { path: '/slideshow/:code', remote: 'host', page: 'Slideshow', chrome: false },
-  { path: '/live-moderation/:id', remote: 'host', page: 'LiveModeration' },
-  { path: '/live-slideshow/:code', remote: 'host', page: 'LiveSlideshow', chrome: false },
-  { path: '/pricing', remote: 'host', page: 'Pricing' },
-  { path: '/checkout', remote: 'host', page: 'Checkout' },
-  { path: '/dashboard', remote: 'host', page: 'MyDashboard' },
-  { path: '/admin-dashboard', remote: 'admin', page: 'AdminDashboard' },
-  { path: '/test-camera', remote: 'admin', page: 'TestCamera' },
-];
+export const ROUTES: RemoteRoute[] = Object.entries(REMOTES).flatMap(([remote, pages]) =>
+  Object.entries(pages as Record<string, PageEntry>).map(([page, entry]) => ({
+    ...entry,
+    remote: remote as RemoteName,
+    page,
+  })),
+);
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 

@@ -1,22 +1,16 @@
 import { useEffect, useRef } from 'react';
+// Types only: the server parses what it sends, and the shared UI (on every page) carries no zod.
+import type { SocketJoin, SocketServerMessage } from '@afterglow/contracts';
 import { toast } from './toast';
-
-export interface RealtimeMessage {
-  type: 'joined' | 'error' | 'photo_uploaded' | 'photo_moderated' | 'photo_approved';
-  eventId?: string;
-  photoId?: string;
-  status?: string;
-  role?: 'host' | 'guest';
-  message?: string;
-}
 
 /**
  * Watches one event over WebSocket /ws (wss on https): sends {type:'join', eventId} and hands every
- * message to `onMessage`. Reconnects with backoff; tells the user once if it cannot connect.
+ * message (packages/contracts/src/realtime.ts) to `onMessage`. Reconnects with backoff; tells the
+ * user once if it cannot connect.
  */
 export function useEventSocket(
   eventId: string | undefined | null,
-  onMessage: (m: RealtimeMessage) => void,
+  onMessage: (m: SocketServerMessage) => void,
 ): void {
   const handler = useRef(onMessage);
   handler.current = onMessage;
@@ -43,11 +37,12 @@ export function useEventSocket(
       }
       ws.onopen = () => {
         attempt = 0;
-        ws?.send(JSON.stringify({ type: 'join', eventId }));
+        const join: SocketJoin = { type: 'join', eventId };
+        ws?.send(JSON.stringify(join));
       };
       ws.onmessage = (e) => {
         try {
-          handler.current(JSON.parse(String(e.data)) as RealtimeMessage);
+          handler.current(JSON.parse(String(e.data)) as SocketServerMessage);
         } catch {
           /* not ours */
         }

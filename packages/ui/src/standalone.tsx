@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Link, Route, Routes } from 'react-router';
 // From the package, not './api' and './toast': the pages' `toast()` must reach this Toaster, and
@@ -7,10 +7,19 @@ import { BrowserRouter, Link, Route, Routes } from 'react-router';
 import { Toaster, createQueryClient } from '@afterglow/ui';
 
 /**
- * Runs one remote on its own (for its development): its pages at their product routes, with the
- * providers the shell gives them, and an index of the pages at '/'.
+ * Runs one remote on its own (for its development): the pages of its manifest (`src/pages.json`) at
+ * their product routes, with the providers the shell gives them, and an index of the pages at '/'.
+ * `load(page)` imports `src/pages/<page>.tsx`, whose export `<page>` is the page.
  */
-export function renderStandalone(name: string, routes: { path: string; Component: ComponentType }[]) {
+export function renderStandalone(
+  name: string,
+  pages: Record<string, { path: string }>,
+  load: (page: string) => Promise<Record<string, ComponentType>>,
+) {
+  const routes = Object.entries(pages).map(([page, { path }]) => ({
+    path,
+    Component: lazy(async () => ({ default: (await load(page))[page]! })),
+  }));
   const client = createQueryClient();
   createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={client}>
@@ -33,7 +42,15 @@ export function renderStandalone(name: string, routes: { path: string; Component
               }
             />
             {routes.map(({ path, Component }) => (
-              <Route key={path} path={path} element={<Component />} />
+              <Route
+                key={path}
+                path={path}
+                element={
+                  <Suspense fallback={null}>
+                    <Component />
+                  </Suspense>
+                }
+              />
             ))}
           </Routes>
         </main>

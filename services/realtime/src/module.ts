@@ -1,20 +1,31 @@
 import type { IncomingMessage } from 'node:http';
 import { metrics } from '@opentelemetry/api';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { z } from 'zod';
-import { RPC, type EventRecord } from '@afterglow/contracts';
+import {
+  RPC,
+  socketJoinSchema,
+  socketPhotoSchema,
+  socketServerMessageSchema,
+  type EventRecord,
+  type SocketJoin,
+  type SocketServerMessage,
+} from '@afterglow/contracts';
 import { principalOf, type ServiceModule } from '@afterglow/service-kit';
 import { LIVE_SUBJECT, type LiveNotice } from '@afterglow/photos';
 import { Rooms } from './app/rooms';
 
-const joinMessage = z.object({ type: z.literal('join'), eventId: z.string().min(1).max(64) });
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MESSAGE_BYTES = 4096;
 const MAX_MESSAGES_PER_10S = 30;
 
+/** One message to one socket, as its schema in packages/contracts/src/realtime.ts says. */
+const reply = (ws: WebSocket, m: SocketServerMessage) =>
+  ws.send(JSON.stringify(socketServerMessageSchema.parse(m)));
+
 /**
  * WebSocket `/ws`. A client sends {type:'join', eventId}; the server answers {type:'joined', eventId}
- * and from then on forwards photo_uploaded, photo_moderated and photo_approved for that event.
+ * and from then on forwards photo_uploaded, photo_moderated and photo_approved for that event
+ * (every message is in packages/contracts/src/realtime.ts).
  * Guest-facing sockets receive only photo_approved, and only for photos guests may see; the event's
  * host (by session, never by a claim in the message) receives everything.
  */
@@ -37,12 +48,8 @@ export const realtimeModule: ServiceModule = {
 
     const sub = await ctx.bus.subscribe<LiveNotice>(LIVE_SUBJECT, (msg) => {
       const n = msg.data;
-      const payload = JSON.stringify({
-        type: n.type,
-        eventId: n.eventId,
-        photoId: n.photoId,
-        status: n.status,
-      });
+      // Parsed once, sent to every watcher: only the fields browsers get (not the audience).
+      const payload = JSON.stringify(socketPhotoSchema.parse(n));
       rooms.send(n.eventId, n.audience !== 'all', payload);
     });
 
@@ -62,18 +69,18 @@ export const realtimeModule: ServiceModule = {
           ws.close(1008, 'Too many messages');
           return;
         }
-        let parsed: z.infer<typeof joinMessage>;
+        let parsed: SocketJoin;
         try {
           if (isBinary) throw new Error('binary');
-          parsed = joinMessage.parse(JSON.parse(raw.toString()));
+          parsed = socketJoinSchema.parse(JSON.parse(raw.toString()));
         } catch {
-          ws.send(JSON.stringify({ type: 'error', message: 'Send {"type":"join","eventId":"…"}' }));
+          reply(ws, { type: 'error', message: 'Send {"type":"join","eventId":"…"}' });
           return;
         }
         // Rooms are joined by event id: a code (or anything else) is answered like an unknown id,
         // so the socket is no way around the gateway's limit on guessing codes.
         if (!UUID.test(parsed.eventId)) {
-          ws.send(JSON.stringify({ type: 'error', message: 'Event not found' }));
+          reply(ws, { type: 'error', message: 'Event not found' });
           return;
         }
         let event: EventRecord | null = null;
@@ -85,16 +92,16 @@ export const realtimeModule: ServiceModule = {
           );
         } catch (err) {
           log.warn({ err: String(err) }, 'event lookup failed');
-          ws.send(JSON.stringify({ type: 'error', message: 'Could not join right now, please retry' }));
+          reply(ws, { type: 'error', message: 'Could not join right now, please retry' });
           return;
         }
         if (!event) {
-          ws.send(JSON.stringify({ type: 'error', message: 'Event not found' }));
+          reply(ws, { type: 'error', message: 'Event not found' });
           return;
         }
         const role = principal && (principal.userId === event.hostId || principal.isAdmin) ? 'host' : 'guest';
         rooms.join(ws, event.id, role);
-        ws.send(JSON.stringify({ type: 'joined', eventId: event.id, role }));
+        reply(ws, { type: 'joined', eventId: event.id, role });
       });
       ws.on('close', () => rooms.leave(ws));
       ws.on('error', () => rooms.leave(ws));

@@ -3,7 +3,7 @@ import { Check, Download, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
 import { CAPTION_MAX } from '@afterglow/contracts';
 import { Button } from '@afterglow/ui';
 import { Modal } from '../components/Modal';
-import type { CapturedShot } from './upload';
+import type { CapturedShot } from './capture';
 
 const DARK_BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-xl bg-white/10 font-semibold text-white transition hover:bg-white/20 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/40 disabled:cursor-not-allowed disabled:opacity-50';

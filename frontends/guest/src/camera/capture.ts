@@ -4,6 +4,15 @@ export const JPEG_QUALITY = 0.8;
 export const VIDEO_POLL_MS = 100;
 const VIDEO_WAIT_MS = 5000;
 
+/** A photo in the preview, from the in-app camera or the phone's camera app. */
+export interface CapturedShot {
+  blob: Blob;
+  /** object URL of the blob, for the preview */
+  url: string;
+  /** made at capture time: a retry of this photo is stored once (ADR 004) */
+  uploadId: string;
+}
+
 export class CaptureError extends Error {
   override name = 'CaptureError';
 }

@@ -125,3 +125,29 @@ export function useCamera() {
 }
 
 export type CameraControls = ReturnType<typeof useCamera>;
+
+/**
+ * A hidden page gives the camera back (battery, privacy); when it is shown again, `onShown` may take
+ * it again (called only if the camera was on when the page was hidden).
+ */
+export function useReleaseWhileHidden(camera: CameraControls, onShown: () => void): void {
+  const latest = useRef({ camera, onShown });
+  latest.current = { camera, onShown };
+  useEffect(() => {
+    let resume = false;
+    const onVisibility = () => {
+      const { camera: c, onShown: shown } = latest.current;
+      if (document.hidden) {
+        if (c.status !== 'idle') {
+          resume = true;
+          c.stop();
+        }
+      } else if (resume) {
+        resume = false;
+        shown();
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+}

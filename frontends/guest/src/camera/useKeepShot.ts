@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, toast } from '@afterglow/ui';
+import { toast } from '@afterglow/ui';
 import { devicePhotosKey } from '../lib/api';
+import { UPLOAD_FAILED, sendPhoto, type PhotoUpload } from '../lib/upload';
+import { useRetry } from '../lib/useRetry';
 import { enqueue, send, type QueuedPhoto } from '../offline/queue';
 import type { PhotoQueue } from '../offline/usePhotoQueue';
-import { isRetryable, uploadErrorText, uploadShot, type CapturedShot } from './upload';
+import type { CapturedShot } from './capture';
 
 /** The kept photo is stored (with the shots the server says are left), or waits in the queue. */
 type Kept = { queued: false; shotsRemaining: number } | { queued: true };
@@ -13,6 +15,15 @@ type Kept = { queued: false; shotsRemaining: number } | { queued: true };
 export interface UploadFailure {
   message: string;
   retryable: boolean;
+}
+
+class UploadFailed extends Error implements UploadFailure {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+  }
 }
 
 export interface KeptOutcome {
@@ -36,8 +47,9 @@ interface KeepShotOptions {
 /**
  * Keep Photo: the photo goes into the offline queue first, then up. Offline or a server in trouble:
  * it stays queued and goes up later by itself. Without a local database (some private modes) it is
- * sent directly and stays in the preview until it is stored. Same for every photo, whether the in-app
- * camera or the phone's camera app took it.
+ * sent directly and stays in the preview until it is stored, tried again by the same rule as the
+ * queue (lib/useRetry.ts). Same for every photo, whether the in-app camera or the phone's camera app
+ * took it.
  */
 export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: KeepShotOptions) {
   const qc = useQueryClient();
@@ -46,9 +58,18 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
   /** dismisses the last 'Upload failed' toast once the photo is stored (it would cover the shutter) */
   const dismissFailure = useRef<(() => void) | null>(null);
 
-  const clear = () => {
+  // Only a photo kept in the preview is tried again here; a queued one is the queue's.
+  const retryKept = useRef<() => void>(() => undefined);
+  const retry = useRetry(() => retryKept.current());
+
+  const dismiss = () => {
     dismissFailure.current?.();
     dismissFailure.current = null;
+  };
+  const clear = () => {
+    dismiss();
+    retry.cancel();
+    retry.reset();
     setError(null);
   };
 
@@ -57,25 +78,22 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
     networkMode: 'always',
     mutationFn: async ({ s, caption }: { s: CapturedShot; caption: string }): Promise<Kept> => {
       queue.claim(s.uploadId, true);
+      const photo: PhotoUpload = { photo: s.blob, eventCode: code, deviceId, caption, uploadId: s.uploadId };
       let entry: QueuedPhoto | null = null;
       try {
-        entry = await enqueue({ photo: s.blob, eventCode: code, deviceId, caption, uploadId: s.uploadId });
+        entry = await enqueue(photo);
         queue.refresh();
       } catch (err) {
         console.warn('Offline queue unavailable', err);
       }
-      if (!entry) {
-        const res = await uploadShot(code, deviceId, s, caption);
-        return { queued: false, shotsRemaining: res.shotsRemaining };
-      }
-      const o = await send(entry);
-      if (o.kind === 'stored') return { queued: false, shotsRemaining: o.shotsRemaining };
-      if (o.kind === 'kept') {
+      const sent = entry ? await send(entry) : await sendPhoto(photo);
+      if (sent.kind === 'stored') return { queued: false, shotsRemaining: sent.shotsRemaining };
+      if (sent.kind === 'retry' && entry) {
         // From now on the queue's retries report what becomes of it.
         queue.claim(s.uploadId, false);
         return { queued: true };
       }
-      throw new ApiError(o.status, JSON.stringify({ detail: o.message }), '');
+      throw new UploadFailed(sent.message, sent.kind === 'retry');
     },
     onSuccess: (res, { s }) => {
       clear();
@@ -92,13 +110,17 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
       onKept({ left, allStored: !res.queued && othersWaiting === 0 });
     },
     onError: (err) => {
-      const message = uploadErrorText(err);
+      const { message, retryable } =
+        err instanceof UploadFailed ? err : { message: UPLOAD_FAILED, retryable: true };
+      // One 'Upload failed' at a time, however many tries fail.
+      dismiss();
       dismissFailure.current = toast({
         title: 'Upload failed',
         description: message,
         variant: 'destructive',
       });
-      setError({ message, retryable: isRetryable(err) });
+      setError({ message, retryable });
+      if (retryable) retry.schedule();
       // The server may know better how many shots are left (another tab, the event's end).
       void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
     },
@@ -110,16 +132,10 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
     upload.mutate({ s, caption });
   };
 
-  // Back online after a network failure: try the kept photo again by itself.
-  const retryKept = useRef<() => void>(() => undefined);
+  // After a network failure, later and when back online: the kept photo goes again by itself.
   retryKept.current = () => {
     if (shot && error?.retryable && !upload.isPending) keep(shot, lastCaption.current);
   };
-  useEffect(() => {
-    const onOnline = () => retryKept.current();
-    window.addEventListener('online', onOnline);
-    return () => window.removeEventListener('online', onOnline);
-  }, []);
 
   /** keep: upload this photo; clear: forget the last failure and its toast (a new photo, Retake) */
   return { keep, clear, uploading: upload.isPending, error };

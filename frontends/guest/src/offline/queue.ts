@@ -1,12 +1,10 @@
 /**
  * The offline photo queue (spec section 3): every photo the guest keeps is first written to a local
- * browser database, then uploaded; it leaves the queue once the server has it (or refuses it for
- * good). Used by the camera page and by the service worker (/sw.js), so it needs nothing but the
- * browser: no React, no shared UI package.
- *
- * Retries are safe: each photo carries the uploadId made at capture, and the server stores a
- * replayed uploadId once and counts it once (ADR 004).
+ * browser database, then uploaded (lib/upload.ts); it leaves the queue once the server has it (or
+ * refuses it for good). Used by the camera page and by the service worker (/sw.js), so it needs
+ * nothing but the browser: no React, no shared UI package.
  */
+import { sendPhoto, type PhotoUpload, type Sent } from '../lib/upload';
 
 export const QUEUE_DB = 'afterglow-offline';
 export const QUEUE_DB_VERSION = 1;
@@ -16,29 +14,17 @@ export const SYNC_TAG = 'background-photo-upload';
 /** Page and service worker tell each other about queue changes here. */
 export const QUEUE_CHANNEL = 'afterglow-photo-queue';
 const LOCK = 'afterglow-photo-queue';
-const UPLOAD_TIMEOUT_MS = 90_000;
 
-export interface QueuedPhoto {
+export interface QueuedPhoto extends PhotoUpload {
   /** automatic key */
   id?: number;
-  /** the JPEG as captured */
-  photo: Blob;
   /** capture time, ms since the epoch */
   timestamp: number;
   status: 'pending';
-  eventCode: string;
-  deviceId: string;
-  caption: string;
-  uploadId: string;
 }
 
-export type Outcome =
-  /** the server has it (201, or 200 for a replay): removed from the queue */
-  | { kind: 'stored'; entry: QueuedPhoto; shotsRemaining: number }
-  /** the server refused it for good (no shots left, event ended…): removed, with the server's words */
-  | { kind: 'refused'; entry: QueuedPhoto; status: number; message: string }
-  /** offline, or the server is having trouble (5xx, 408, 429): kept for a later try */
-  | { kind: 'kept'; entry: QueuedPhoto; status?: number };
+/** What became of a queued photo: stored and refused ones leave the queue, the others wait. */
+export type Outcome = Sent & { entry: QueuedPhoto };
 
 export type QueueMessage =
   | { type: 'changed' }
@@ -111,58 +97,15 @@ export async function dequeue(id: number): Promise<void> {
   announce({ type: 'changed' });
 }
 
-function messageOf(body: string): string {
-  try {
-    const p = JSON.parse(body) as { detail?: string; error?: string };
-    return p.detail ?? p.error ?? 'Could not upload photo';
-  } catch {
-    return 'Could not upload photo';
-  }
-}
-
-/** Whether a failed answer may succeed later: the server's trouble, not the photo's. */
-export const isTransientStatus = (status: number) => status >= 500 || status === 408 || status === 429;
-
 /** Uploads one queued photo and settles its place in the queue by the answer. */
 export async function send(entry: QueuedPhoto): Promise<Outcome> {
-  const form = new FormData();
-  form.append('photo', entry.photo, 'photo.jpg');
-  form.append('deviceId', entry.deviceId);
-  const caption = entry.caption.trim();
-  if (caption) form.append('caption', caption);
-  form.append('uploadId', entry.uploadId);
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), UPLOAD_TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await fetch(`/api/events/${encodeURIComponent(entry.eventCode)}/photos`, {
-      method: 'POST',
-      credentials: 'include',
-      body: form,
-      signal: abort.signal,
-    });
-  } catch {
-    return { kind: 'kept', entry };
-  } finally {
-    clearTimeout(timer);
-  }
-  const body = await res.text().catch(() => '');
-  if (res.ok) {
-    let shotsRemaining = 0;
-    try {
-      shotsRemaining = (JSON.parse(body) as { shotsRemaining: number }).shotsRemaining;
-    } catch {
-      /* stored all the same */
-    }
-    if (entry.id !== undefined) await dequeue(entry.id);
-    announce({ type: 'stored', deviceId: entry.deviceId, uploadId: entry.uploadId, shotsRemaining });
-    return { kind: 'stored', entry, shotsRemaining };
-  }
-  if (isTransientStatus(res.status)) return { kind: 'kept', entry, status: res.status };
-  const message = messageOf(body);
-  if (entry.id !== undefined) await dequeue(entry.id);
-  announce({ type: 'refused', deviceId: entry.deviceId, uploadId: entry.uploadId, message });
-  return { kind: 'refused', entry, status: res.status, message };
+  const sent = await sendPhoto(entry);
+  if (sent.kind !== 'retry' && entry.id !== undefined) await dequeue(entry.id);
+  const { deviceId, uploadId } = entry;
+  if (sent.kind === 'stored')
+    announce({ type: 'stored', deviceId, uploadId, shotsRemaining: sent.shotsRemaining });
+  if (sent.kind === 'refused') announce({ type: 'refused', deviceId, uploadId, message: sent.message });
+  return { ...sent, entry };
 }
 
 interface LockManagerLike {
@@ -181,7 +124,7 @@ export async function flush(): Promise<Outcome[] | null> {
     for (const entry of await queued()) {
       const o = await send(entry);
       out.push(o);
-      if (o.kind === 'kept') break;
+      if (o.kind === 'retry') break;
     }
     return out;
   };

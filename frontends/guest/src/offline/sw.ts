@@ -29,7 +29,7 @@ sw.addEventListener('sync', (e) => {
   e.waitUntil(
     flush().then((outcomes) => {
       // Still waiting: fail the sync so the browser tries again later (it backs off by itself).
-      if (outcomes?.some((o) => o.kind === 'kept')) throw new Error('photos still waiting to upload');
+      if (outcomes?.some((o) => o.kind === 'retry')) throw new Error('photos still waiting to upload');
     }),
   );
 });

@@ -2,10 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@afterglow/ui';
 import { devicePhotosKey, type DevicePhotos } from '../lib/api';
+import { useRetry } from '../lib/useRetry';
 import { QUEUE_CHANNEL, SYNC_TAG, flush, queued, type Outcome, type QueueMessage } from './queue';
-
-/** Waits between page-side retries while photos are queued; back to the first after any progress. */
-const BACKOFF_MS = [2000, 5000, 10_000, 20_000, 30_000, 60_000];
 
 /** Asks the service worker to upload the queue once the connection is back (where supported). */
 export function requestBackgroundSync(): void {
@@ -40,16 +38,14 @@ export interface PhotoQueue {
 /**
  * The page's side of the offline queue for one device: how many of its photos wait, and retries of
  * the whole queue on page load, when the browser says it is back online, and with backoff while
- * anything waits. Photos the server took update the shots left at once; photos it refused for good
- * are reported with its message.
+ * anything waits (lib/useRetry.ts). Photos the server took update the shots left at once; photos it
+ * refused for good are reported with its message.
  */
 export function usePhotoQueue(deviceId: string): PhotoQueue {
   const qc = useQueryClient();
   const [waiting, setWaiting] = useState<ReadonlySet<string>>(new Set());
   const [sending, setSending] = useState(false);
   const claimed = useRef(new Set<string>());
-  const attempt = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const alive = useRef(true);
 
   const refresh = useCallback(() => {
@@ -90,16 +86,11 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
   );
 
   const run = useRef<() => void>(() => undefined);
+  const retry = useRetry(() => run.current());
+  const { schedule } = retry;
   const scheduleRetry = useCallback(() => {
-    if (timer.current || !alive.current) return;
-    const wait = BACKOFF_MS[Math.min(attempt.current, BACKOFF_MS.length - 1)]!;
-    attempt.current++;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      run.current();
-    }, wait);
-    requestBackgroundSync();
-  }, []);
+    if (alive.current && schedule()) requestBackgroundSync();
+  }, [schedule]);
 
   run.current = () => {
     setSending(true);
@@ -114,8 +105,8 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
           if (o.kind === 'stored') onStored(o.entry.deviceId, o.entry.uploadId, o.shotsRemaining);
           if (o.kind === 'refused') onRefused(o.entry.deviceId, o.entry.uploadId, o.message);
         }
-        if (all.some((o) => o.kind !== 'kept')) attempt.current = 0;
-        if (all.some((o) => o.kind === 'kept') || outcomes === null) scheduleRetry();
+        if (all.some((o) => o.kind !== 'retry')) retry.reset();
+        if (all.some((o) => o.kind === 'retry') || outcomes === null) scheduleRetry();
       })
       .catch((err: unknown) => console.warn('Offline queue unavailable', err))
       .finally(() => {
@@ -128,13 +119,6 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
     alive.current = true;
     refresh();
     run.current(); // page load: whatever waits from before goes up now
-    const onOnline = () => {
-      attempt.current = 0;
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
-      run.current();
-    };
-    window.addEventListener('online', onOnline);
     let channel: BroadcastChannel | null = null;
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(QUEUE_CHANNEL);
@@ -147,10 +131,7 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
     }
     return () => {
       alive.current = false;
-      window.removeEventListener('online', onOnline);
       channel?.close();
-      if (timer.current) clearTimeout(timer.current);
-      timer.current = null;
     };
   }, [refresh, onStored, onRefused]);
 

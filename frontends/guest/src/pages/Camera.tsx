@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, errorText, toast } from '@afterglow/ui';
@@ -6,22 +6,18 @@ import type { PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
 import { EventEnded, FullScreen, LoadFailed, NotJoined } from '../camera/CameraMessages';
 import { CameraView } from '../camera/CameraView';
-import { DEVELOPING_MS, DevelopingOverlay } from '../camera/DevelopingOverlay';
+import { DevelopingOverlay } from '../camera/DevelopingOverlay';
 import { RollComplete } from '../camera/RollComplete';
 import { StartScreen } from '../camera/StartScreen';
 import { PROCESS_FAILED, fileToJpeg } from '../camera/fileShot';
-import { hasLiveCamera, useCamera } from '../camera/useCamera';
-import { useKeepShot } from '../camera/useKeepShot';
+import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '../camera/useCamera';
 import { usePreviewDialog } from '../camera/usePreviewDialog';
-import type { CapturedShot } from '../camera/upload';
+import { useRoll } from '../camera/useRoll';
 import { devicePhotosKey, isForbidden, isNotFound, useEventByCode, type DevicePhotos } from '../lib/api';
 import { normalizeCode } from '../lib/code';
-import { getDeviceId, newUuid } from '../lib/storage';
+import { getDeviceId } from '../lib/storage';
 import { QueueNotice } from '../offline/QueueNotice';
-import { usePhotoQueue } from '../offline/usePhotoQueue';
 
-/** Spec section 9: after the last shot the guest moves to the gallery after 2 seconds. */
-const LAST_SHOT_REDIRECT_MS = 2000;
 /** Spec section 7: the device's photos are polled every 5 seconds on the camera. */
 const SHOTS_POLL_MS = 5000;
 
@@ -77,40 +73,18 @@ interface FlowProps {
 }
 
 /**
- * Camera flow (spec section 4): idle → camera on → captured preview → upload → camera again or done.
+ * Camera flow (spec section 4), a state machine: the start screen or the camera on; a photo taken
+ * opens the preview over it; Keep (useRoll: the upload) or Retake go back to the camera, or to the
+ * start screen when the phone's camera app took it; the roll complete, or the event ended, end it.
  * Without an in-app camera (plain http, old browsers), or when it is refused, the phone's camera app
- * takes the photo from the start screen, and the flow returns there instead of to the camera.
+ * takes the photo from the start screen.
  */
 function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   const navigate = useNavigate();
   const camera = useCamera();
   const [liveCamera] = useState(hasLiveCamera);
   const [mode, setMode] = useState<'start' | 'camera'>('start');
-  const [shot, setShot] = useState<CapturedShot | null>(null);
-  const [capturing, setCapturing] = useState(false);
   const [switching, setSwitching] = useState(false);
-  const [developing, setDeveloping] = useState(false);
-  const PreviewDialog = usePreviewDialog(mode === 'camera' || !!shot || !liveCamera || !!camera.error);
-  const timers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const later = (fn: () => void, ms: number) => timers.current.push(setTimeout(fn, ms));
-  useEffect(() => () => timers.current.forEach(clearTimeout), []);
-
-  const maxShots = shots.maxShots || event.maxShotsPerDevice;
-  // Photos waiting in the offline queue are taken shots: they count against the roll already.
-  const queue = usePhotoQueue(deviceId);
-  const remaining = Math.max(0, shots.shotsRemaining - queue.waiting.size);
-  const ended = Date.parse(event.endsAt) <= Date.now();
-
-  // The captured photo lives only in memory: free it once it is gone, and warn before leaving with it.
-  useEffect(() => {
-    if (!shot) return;
-    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => {
-      window.removeEventListener('beforeunload', warn);
-      URL.revokeObjectURL(shot.url);
-    };
-  }, [shot]);
 
   const startCamera = useCallback(
     async (failure: string) => {
@@ -125,68 +99,24 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
     [camera],
   );
 
-  /** After Keep or Retake: the camera again if it was on (the phone's camera app: the start screen). */
-  const next = (left: number) => {
-    if (left > 0 && mode === 'camera') void startCamera('Could not restart camera.');
-    else setMode('start');
-  };
-
-  // A hidden page gives the camera back (battery, privacy) and takes it again when shown.
-  const resumeOnShow = useRef(false);
-  useEffect(() => {
-    const onVisibility = () => {
-      if (document.hidden) {
-        if (camera.status !== 'idle') {
-          resumeOnShow.current = true;
-          camera.stop();
-        }
-      } else if (resumeOnShow.current) {
-        resumeOnShow.current = false;
-        if (mode === 'camera' && !shot) void startCamera('Could not restart camera.');
-      }
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => document.removeEventListener('visibilitychange', onVisibility);
-  }, [camera, mode, shot, startCamera]);
-
-  const kept = useKeepShot({
+  // After Keep or Retake: the camera again if it was on (the phone's camera app: the start screen).
+  const roll = useRoll({
     code,
     deviceId,
-    queue,
-    remaining,
-    shot,
-    onKept: ({ left, allStored }) => {
-      setShot(null);
-      if (event.filmMode) {
-        setDeveloping(true);
-        later(() => setDeveloping(false), DEVELOPING_MS);
-      }
-      next(left);
-      if (left <= 0 && allStored) later(() => navigate(`/gallery/${code}`), LAST_SHOT_REDIRECT_MS);
+    event,
+    shots,
+    onDone: (left) => {
+      if (left > 0 && mode === 'camera') void startCamera('Could not restart camera.');
+      else setMode('start');
     },
   });
-
-  /** A new photo into the preview, from the in-app camera or the phone's camera app. */
-  const take = async (produce: () => Promise<Blob>, failure: string) => {
-    if (remaining <= 0) {
-      toast({ title: 'No shots remaining', variant: 'destructive' });
-      return;
-    }
-    if (capturing) return;
-    setCapturing(true);
-    try {
-      const blob = await produce();
-      kept.clear();
-      setShot({ blob, url: URL.createObjectURL(blob), uploadId: newUuid() });
-    } catch {
-      toast({ title: 'Capture failed', description: failure, variant: 'destructive' });
-    } finally {
-      setCapturing(false);
-    }
-  };
+  useReleaseWhileHidden(camera, () => {
+    if (mode === 'camera' && !roll.shot) void startCamera('Could not restart camera.');
+  });
+  const PreviewDialog = usePreviewDialog(mode === 'camera' || !!roll.shot || !liveCamera || !!camera.error);
 
   const onShutter = () =>
-    take(async () => {
+    roll.take(async () => {
       const blob = await camera.capture();
       camera.stop();
       return blob;
@@ -202,28 +132,24 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
     }
   };
 
-  const onRetake = () => {
-    kept.clear();
-    setShot(null);
-    next(remaining);
-  };
-
   const overlay = (
     <>
-      <QueueNotice count={queue.waiting.size} sending={queue.sending} />
-      {developing ? <DevelopingOverlay /> : null}
+      <QueueNotice count={roll.waiting} sending={roll.sending} />
+      {roll.developing ? <DevelopingOverlay /> : null}
     </>
   );
+  const ended = Date.parse(event.endsAt) <= Date.now();
+  const state = roll.shot ? mode : roll.remaining <= 0 ? 'rollComplete' : ended ? 'ended' : mode;
 
-  if (!shot && remaining <= 0) {
+  if (state === 'rollComplete') {
     return (
       <>
-        <RollComplete code={code} maxShots={maxShots} />
+        <RollComplete code={code} maxShots={roll.maxShots} />
         {overlay}
       </>
     );
   }
-  if (!shot && ended) {
+  if (state === 'ended') {
     return (
       <EventEnded code={code} eventName={event.name}>
         {overlay}
@@ -232,15 +158,15 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   }
   return (
     <>
-      {mode === 'camera' ? (
+      {state === 'camera' ? (
         <CameraView
           camera={camera}
           eventName={event.name}
-          shotsRemaining={remaining}
-          maxShots={maxShots}
-          capturing={capturing}
+          shotsRemaining={roll.remaining}
+          maxShots={roll.maxShots}
+          capturing={roll.capturing}
           switching={switching}
-          paused={!!shot}
+          paused={!!roll.shot}
           onShutter={() => void onShutter()}
           onSwitch={() => void onSwitch()}
           onBack={() => navigate(`/join/${code}`)}
@@ -250,26 +176,26 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
         <StartScreen
           code={code}
           eventName={event.name}
-          shotsRemaining={remaining}
-          maxShots={maxShots}
+          shotsRemaining={roll.remaining}
+          maxShots={roll.maxShots}
           starting={camera.status === 'starting'}
           error={camera.error}
           liveCamera={liveCamera}
-          processing={capturing}
+          processing={roll.capturing}
           onStart={() => void startCamera('Could not access camera. Please check permissions.')}
-          onFile={(file) => void take(() => fileToJpeg(file), PROCESS_FAILED)}
+          onFile={(file) => void roll.take(() => fileToJpeg(file), PROCESS_FAILED)}
         />
       )}
-      {shot && PreviewDialog && (
+      {roll.shot && PreviewDialog && (
         <PreviewDialog
-          key={shot.uploadId}
-          shot={shot}
+          key={roll.shot.uploadId}
+          shot={roll.shot}
           allowCaptions={event.allowCaptions}
           noRetakes={event.filmMode && event.noRetakes}
-          uploading={kept.uploading}
-          error={kept.error}
-          onRetake={onRetake}
-          onKeep={(caption) => kept.keep(shot, caption)}
+          uploading={roll.uploading}
+          error={roll.error}
+          onRetake={roll.retake}
+          onKeep={roll.keep}
         />
       )}
       {overlay}

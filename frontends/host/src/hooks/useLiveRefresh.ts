@@ -1,8 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { useEventSocket, type RealtimeMessage } from '@afterglow/ui';
-
-type PhotoMessage = 'photo_uploaded' | 'photo_moderated' | 'photo_approved';
+import type { SocketPhoto, SocketPhotoType, SocketServerMessage } from '@afterglow/contracts';
+import { useEventSocket } from '@afterglow/ui';
 
 /**
  * Refetches the given queries when the event's WebSocket says photos changed. Bursts (Approve All
@@ -10,9 +9,9 @@ type PhotoMessage = 'photo_uploaded' | 'photo_moderated' | 'photo_approved';
  */
 export function useLiveRefresh(
   eventId: string | undefined,
-  types: readonly PhotoMessage[],
+  types: readonly SocketPhotoType[],
   queryKeys: readonly QueryKey[],
-  onMessage?: (m: RealtimeMessage) => void,
+  onMessage?: (m: SocketPhoto) => void,
 ) {
   const qc = useQueryClient();
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -22,9 +21,9 @@ export function useLiveRefresh(
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const handle = useCallback(
-    (m: RealtimeMessage) => {
+    (m: SocketServerMessage) => {
       const { types: t, queryKeys: k, onMessage: cb } = latest.current;
-      if (!t.includes(m.type as PhotoMessage)) return;
+      if (m.type === 'joined' || m.type === 'error' || !t.includes(m.type)) return;
       cb?.(m);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => {

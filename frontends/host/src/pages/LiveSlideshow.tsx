@@ -1,9 +1,9 @@
-import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
+import type { PhotoDto, PublicEvent, SocketPhoto } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Camera, Hourglass, Sparkles, TvMinimal } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
-import { Spinner, type RealtimeMessage } from '@afterglow/ui';
+import { Spinner } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
 import { ScreenMessage } from '../components/slideshow/ScreenMessage';
 import { SlideDeck } from '../components/slideshow/SlideDeck';
@@ -53,11 +53,11 @@ function LiveShow({ event }: { event: PublicEvent }) {
   const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(bannerTimer.current), []);
 
-  const onApproved = (m: RealtimeMessage) => {
+  const onApproved = (m: SocketPhoto) => {
     setBanner(true);
     clearTimeout(bannerTimer.current);
     bannerTimer.current = setTimeout(() => setBanner(false), BANNER_MS);
-    if (m.photoId) setTarget(m.photoId);
+    setTarget(m.photoId);
   };
   useLiveRefresh(event.id, ['photo_approved'], [keys.approved(event.id)], onApproved);
 

@@ -1,4 +1,0 @@
-import './styles.css';
-
-export { AdminDashboard } from './pages/AdminDashboard';
-export { TestCamera } from './pages/TestCamera';

@@ -1,0 +1,71 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+// @ts-expect-error -- plain JavaScript, read by Rspack
+import { remoteExposes } from '../../rspack.shared.mjs';
+import { ROUTES, routeFor } from './routes';
+
+const frontends = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+describe('the routes of spec section 2', () => {
+  it('each renders a page of the remote that declares it', () => {
+    const table = Object.fromEntries(ROUTES.map((r) => [r.path, `${r.remote}/${r.page}`]));
+    expect(table).toEqual({
+      '/join': 'guest/JoinByCode',
+      '/join/:code': 'guest/Join',
+      '/camera/:code': 'guest/Camera',
+      '/gallery/:code': 'guest/Gallery',
+      '/public/:slug': 'guest/PublicGallery',
+      '/create-event': 'host/CreateEvent',
+      '/host/dashboard/:id': 'host/HostDashboard',
+      '/slideshow/:code': 'host/Slideshow',
+      '/live-moderation/:id': 'host/LiveModeration',
+      '/live-slideshow/:code': 'host/LiveSlideshow',
+      '/pricing': 'host/Pricing',
+      '/checkout': 'host/Checkout',
+      '/dashboard': 'host/MyDashboard',
+      '/admin-dashboard': 'admin/AdminDashboard',
+      '/test-camera': 'admin/TestCamera',
+    });
+  });
+
+  it('fill the screen, without the header, on the camera and the slideshows only', () => {
+    expect(ROUTES.filter((r) => r.chrome === false).map((r) => r.path)).toEqual([
+      '/camera/:code',
+      '/slideshow/:code',
+      '/live-slideshow/:code',
+    ]);
+  });
+
+  it('are found for a path as the router matches it', () => {
+    expect(routeFor('/camera/ABC234')?.page).toBe('Camera');
+    expect(routeFor('/CAMERA/abc234/')?.page).toBe('Camera');
+    expect(routeFor('/join')?.page).toBe('JoinByCode');
+    expect(routeFor('/join/ABC234')?.page).toBe('Join');
+    expect(routeFor('/host/dashboard/123')?.page).toBe('HostDashboard');
+    expect(routeFor('/camera')).toBeUndefined();
+    expect(routeFor('/camera/ABC234/more')).toBeUndefined();
+    expect(routeFor('/')).toBeUndefined();
+  });
+});
+
+describe("a remote's pages manifest", () => {
+  it.each(['guest', 'host', 'admin'])(
+    '%s: is what the remote exposes, each page in its own file',
+    (remote) => {
+      const dir = join(frontends, remote);
+      const pages = ROUTES.filter((r) => r.remote === remote).map((r) => r.page);
+      const exposes = remoteExposes(dir) as Record<string, string>;
+      expect(exposes).toEqual({
+        './styles': './src/styles.css',
+        ...Object.fromEntries(pages.map((p) => [`./${p}`, `./src/pages/${p}.tsx`])),
+      });
+      for (const page of pages) {
+        const file = join(dir, 'src/pages', `${page}.tsx`);
+        expect(existsSync(file), file).toBe(true);
+        expect(readFileSync(file, 'utf8')).toMatch(new RegExp(`export (function|const) ${page}\\b`));
+      }
+    },
+  );
+});
