@@ -168,3 +168,4 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export { sql };
+export * from './outbox';
