@@ -2,9 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { metrics } from '@opentelemetry/api';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { z } from 'zod';
-import { RPC, type EventRecord } from '@afterglow/contracts';
+import { RPC, liveNotice, type EventRecord } from '@afterglow/contracts';
 import { principalOf, type ServiceModule } from '@afterglow/service-kit';
-import { LIVE_SUBJECT, type LiveNotice } from '@afterglow/photos';
 import { Rooms } from './app/rooms';
 
 const joinMessage = z.object({ type: z.literal('join'), eventId: z.string().min(1).max(64) });
@@ -35,8 +34,10 @@ export const realtimeModule: ServiceModule = {
     const observe = (r: { observe(v: number): void }) => r.observe(wss.clients.size);
     connections.addCallback(observe);
 
-    const sub = await ctx.bus.subscribe<LiveNotice>(LIVE_SUBJECT, (msg) => {
-      const n = msg.data;
+    const sub = await ctx.bus.subscribe(liveNotice.subject, (msg) => {
+      const parsed = liveNotice.schema.safeParse(msg.data);
+      if (!parsed.success) return;
+      const n = parsed.data;
       const payload = JSON.stringify({
         type: n.type,
         eventId: n.eventId,
