@@ -126,7 +126,7 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
     await nats.start();
     await waitFor(async () => (await processedCount()) === 6, 60_000, 250);
     const dup = await db.query(
-      'select count(*)::int as n, count(distinct photo_id)::int as d from media.renditions where event_id = $1',
+      'select count(*)::int as n, count(distinct photo_id)::int as d from media.developed where event_id = $1',
       [eventId],
     );
     expect(dup.rows[0]).toEqual({ n: 6, d: 6 });
@@ -155,7 +155,7 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
     await waitFor(async () => (await processedCount()) === accepted.length, 120_000, 250);
 
     const rows = await db.query(
-      'select count(*)::int as n, count(distinct photo_id)::int as d from media.renditions where event_id = $1',
+      'select count(*)::int as n, count(distinct photo_id)::int as d from media.developed where event_id = $1',
       [eventId],
     );
     expect(rows.rows[0]).toEqual({ n: accepted.length, d: accepted.length });
