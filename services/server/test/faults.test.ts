@@ -160,7 +160,8 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
     );
     expect(rows.rows[0]).toEqual({ n: accepted.length, d: accepted.length });
     const photos = await db.query(
-      'select id from photos.photos where event_id = $1 and thumb_key is not null and display_key is not null',
+      `select p.id from photos.photos p where p.event_id = $1
+         and (select count(*) from photos.renditions r where r.photo_id = p.id and r.kind in ('thumb', 'display')) = 2`,
       [eventId],
     );
     expect(photos.rows.map((r) => r.id).sort()).toEqual([...accepted].sort());
