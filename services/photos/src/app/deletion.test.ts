@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { devices, eventCounters, photos, renditions } from '../adapters/schema';
-import { isoIn, photosWorld, type PhotosWorld } from './testing';
+import { isoIn, useWorld } from './testing';
 
 describe('deleting photos (PGlite, filesystem store)', () => {
-  let w: PhotosWorld;
-  beforeAll(async () => {
-    w = await photosWorld();
-  });
-  afterAll(() => w?.close());
+  const w = useWorld();
 
   const storeObjects = async (p: { originalKey: string; id: string }) => {
     const keys = [

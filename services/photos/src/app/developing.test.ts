@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { processedMessage, type Rendition } from '@afterglow/contracts';
 import { photos, renditions } from '../adapters/schema';
-import { photosWorld, type PhotosWorld } from './testing';
+import { useWorld } from './testing';
 
 describe('developing, as the photos service records it (PGlite)', () => {
-  let w: PhotosWorld;
-  beforeAll(async () => {
-    w = await photosWorld();
-  });
-  afterAll(() => w?.close());
+  const w = useWorld();
 
   const made = (eventId: string, photoId: string, extra: string[] = []): Rendition[] =>
     ['display', 'thumb', ...extra].map((kind, i) => ({

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photosWorld, type PhotosWorld } from './testing';
+import { describe, expect, it } from 'vitest';
+import { useWorld } from './testing';
 
 describe('guests joining an event (PGlite)', () => {
-  let w: PhotosWorld;
-  beforeAll(async () => {
-    w = await photosWorld();
-  });
-  afterAll(() => w?.close());
+  const w = useWorld();
 
   it('gives a new guest a device with a full roll, and the same browser its device back', async () => {
     const e = w.event({ maxShotsPerDevice: 24 });

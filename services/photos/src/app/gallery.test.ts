@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PhotoDto } from '@afterglow/contracts';
-import { isoIn, person, photosWorld, type PhotosWorld } from './testing';
+import { isoIn, person, useWorld } from './testing';
 
 describe('photo lists (PGlite)', () => {
-  let w: PhotosWorld;
-  beforeAll(async () => {
-    w = await photosWorld();
-  });
-  afterAll(() => w?.close());
+  const w = useWorld();
 
   const ids = (list: PhotoDto[]) => list.map((p) => p.id);
 

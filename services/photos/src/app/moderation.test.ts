@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { person, photosWorld, type PhotosWorld } from './testing';
+import { describe, expect, it } from 'vitest';
+import { person, useWorld } from './testing';
 
 describe('moderating a photo (PGlite)', () => {
-  let w: PhotosWorld;
-  beforeAll(async () => {
-    w = await photosWorld();
-  });
-  afterAll(() => w?.close());
+  const w = useWorld();
 
   it('approves: the fact goes out, the host hears, and live mode tells every watcher', async () => {
     const e = w.event({ liveMode: true });

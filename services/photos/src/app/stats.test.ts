@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { person, photosWorld, type PhotosWorld } from './testing';
+import { describe, expect, it } from 'vitest';
+import { person, useWorld } from './testing';
 
 describe('event counts (PGlite)', () => {
-  let w: PhotosWorld;
-  beforeAll(async () => {
-    w = await photosWorld();
-  });
-  afterAll(() => w?.close());
+  const w = useWorld();
 
   it('counts guests and photos by status, flagged apart, for the host only', async () => {
     const e = w.event();

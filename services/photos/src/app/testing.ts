@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { afterAll, beforeAll } from 'vitest';
 import type { BusMessage } from '@afterglow/bus';
 import { RPC, liveNotice, type EventRecord, type LiveNotice, type Principal } from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
@@ -147,3 +148,15 @@ export async function photosWorld(opts: { store?: (s: ObjectStore) => ObjectStor
   };
 }
 export type PhotosWorld = Awaited<ReturnType<typeof photosWorld>>;
+
+/** The world of the enclosing `describe`: made before its tests, closed after them. */
+export function useWorld(opts: Parameters<typeof photosWorld>[0] = {}): PhotosWorld {
+  let world: PhotosWorld | undefined;
+  beforeAll(async () => {
+    world = await photosWorld(opts);
+  });
+  afterAll(() => world?.close());
+  return new Proxy({} as PhotosWorld, {
+    get: (_, key) => (world as unknown as Record<string | symbol, unknown>)[key],
+  });
+}

@@ -1,25 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { ObjectStore } from '@afterglow/storage';
 import { eventCounters, photos } from '../adapters/schema';
-import { isoIn, jpeg, photosWorld, type PhotosWorld } from './testing';
+import { isoIn, jpeg, useWorld } from './testing';
 
 describe('uploading a shot (PGlite, filesystem store)', () => {
-  let w: PhotosWorld;
   let refuseWrites = false;
+  // a store that can be made to refuse writes, as one that is away would
+  const w = useWorld({
+    store: (s): ObjectStore => ({
+      ...s,
+      put: (...a) => (refuseWrites ? Promise.reject(new Error('store away')) : s.put(...a)),
+    }),
+  });
   let shot: Buffer;
   beforeAll(async () => {
-    // a store that can be made to refuse writes, as one that is away would
-    w = await photosWorld({
-      store: (s): ObjectStore => ({
-        ...s,
-        put: (...a) => (refuseWrites ? Promise.reject(new Error('store away')) : s.put(...a)),
-      }),
-    });
     shot = await jpeg(64, 48);
   });
-  afterAll(() => w?.close());
 
   const freshDevice = async (e = w.event()) => ({ e, d: await w.device(e) });
 

@@ -1,18 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_STATUSES, type EventRecord } from '@afterglow/contracts';
 import { photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
-import { isoIn, person, photosWorld, type PhotosWorld } from './testing';
+import { isoIn, person, useWorld } from './testing';
 import { assertHost, audienceOf, inScope, scopeWhere, visibleTo, type Viewer } from './visibility';
 
 describe('who may see a photo: the predicate and the SQL condition agree (PGlite)', () => {
-  let w: PhotosWorld;
+  const w = useWorld();
   let base: EventRecord;
   let other: EventRecord;
   let owner: DeviceRow;
   let stranger: DeviceRow;
   let rows: PhotoRow[];
   beforeAll(async () => {
-    w = await photosWorld();
     base = w.event();
     other = w.event();
     [owner, stranger] = [await w.device(base), await w.device(base)];
@@ -23,7 +22,6 @@ describe('who may see a photo: the predicate and the SQL condition agree (PGlite
       for (const status of PHOTO_STATUSES)
         for (const developed of [true, false]) rows.push(await w.photo(d, { status, developed }));
   });
-  afterAll(() => w?.close());
 
   const variants = () =>
     [null, isoIn(3600_000), isoIn(-60_000)].flatMap((revealAt) =>
