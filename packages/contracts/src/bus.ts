@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './jitless';
+import { PHOTO_STATUSES } from './photos';
 
 /** Bus messages: every subject with its version and schema (convention 1). */
 export const photoUploaded = {
@@ -13,12 +14,32 @@ export const photoUploaded = {
     uploadedAt: z.string(),
   }),
 } as const;
+/**
+ * One image the media worker made from a photo's original. `kind` names what it is for (`thumb`,
+ * `display`; later a film look, a watermark); its key is `events/<eventId>/renditions/<photoId>/<kind>.<ext>`,
+ * the same for every run, so making it again overwrites it.
+ */
+export const renditionSchema = z.object({
+  kind: z.string().regex(/^[a-z][a-z0-9-]{0,31}$/),
+  key: z.string().min(1),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  bytes: z.number().int().nonnegative(),
+});
+export type Rendition = z.infer<typeof renditionSchema>;
+/** A rendition whose sizes may be unknown (one announced before renditions carried them). */
+export type NamedRendition = Pick<Rendition, 'kind' | 'key'> &
+  Partial<Pick<Rendition, 'width' | 'height' | 'bytes'>>;
+
 export const photoProcessed = {
   subject: 'photo.processed',
   version: 1,
   schema: z.object({
     photoId: z.uuid(),
     eventId: z.uuid(),
+    /** every rendition made (added in place of the four fields below, which stay for older consumers) */
+    renditions: z.array(renditionSchema).min(1).optional(),
+    /** the `thumb` and `display` renditions' keys, and the `display` rendition's size */
     thumbKey: z.string(),
     displayKey: z.string(),
     width: z.number().int(),
@@ -26,6 +47,40 @@ export const photoProcessed = {
     processedAt: z.string(),
   }),
 } as const;
+export type PhotoProcessed = z.infer<typeof photoProcessed.schema>;
+
+/** The `photo.processed` message for renditions made, with the fields older consumers read. */
+export function processedMessage(
+  photoId: string,
+  eventId: string,
+  renditions: Rendition[],
+  processedAt: Date,
+): PhotoProcessed {
+  const thumb = renditions.find((r) => r.kind === 'thumb');
+  const display = renditions.find((r) => r.kind === 'display');
+  if (!thumb || !display) throw new Error('photo.processed needs a thumb and a display rendition');
+  return photoProcessed.schema.parse({
+    photoId,
+    eventId,
+    renditions,
+    thumbKey: thumb.key,
+    displayKey: display.key,
+    width: display.width,
+    height: display.height,
+    processedAt: processedAt.toISOString(),
+  });
+}
+
+/** The renditions a `photo.processed` message names; one sent before they were listed gives the two it has. */
+export function renditionsOf(m: PhotoProcessed): NamedRendition[] {
+  return (
+    m.renditions ?? [
+      { kind: 'thumb', key: m.thumbKey },
+      { kind: 'display', key: m.displayKey, width: m.width, height: m.height },
+    ]
+  );
+}
+
 export const photoModerated = {
   subject: 'photo.moderated',
   version: 1,
@@ -86,7 +141,28 @@ export const RPC = {
   billingPlan: 'rpc.billing.plan',
   billingPlans: 'rpc.billing.plans',
   identityUser: 'rpc.identity.user',
+  /** {eventId} -> {activeGuests, deviceCount, photoStats} */
+  photosCounts: 'rpc.photos.counts',
 } as const;
+
+/**
+ * Transient notification (never stored) from photos to every realtime instance, which forwards it to
+ * the event's WebSocket rooms. `audience: 'host'`: only the event's host (and admins) may receive it;
+ * `'all'`: every watcher of the event.
+ */
+export const liveNotice = {
+  subject: 'live.photos',
+  version: 1,
+  schema: z.object({
+    type: z.enum(['photo_uploaded', 'photo_moderated', 'photo_approved']),
+    eventId: z.uuid(),
+    photoId: z.uuid(),
+    audience: z.enum(['host', 'all']),
+    status: z.enum(PHOTO_STATUSES).optional(),
+  }),
+} as const;
+export const LIVE_SUBJECT = liveNotice.subject;
+export type LiveNotice = z.infer<typeof liveNotice.schema>;
 
 /** Subjects stored by the durable stream. */
 export const STREAM_SUBJECTS = ['photo.>', 'event.>', 'user.>', 'payment.>'];

@@ -229,9 +229,4 @@ export interface HostEvent extends EventRecord {
   deviceCount: number;
 }
 
-/** True when guests may see the event's approved photos: after the reveal, or in live mode. */
-export function isRevealed(e: Pick<EventRecord, 'revealAt' | 'liveMode'>, now = Date.now()): boolean {
-  return e.revealAt !== null && Date.parse(e.revealAt) <= now;
-}
-
 export { CAPTION_MAX };

@@ -174,3 +174,4 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 export { sql };
+export * from './outbox';

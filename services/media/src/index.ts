@@ -1,2 +1,2 @@
 export { mediaModule } from './module';
-export { makeRenditions, renditionKeys, THUMB_SIZE, DISPLAY_SIZE } from './app/renditions';
+export { makeRenditions, renditionKey, KINDS, THUMB_SIZE, DISPLAY_SIZE } from './app/renditions';

@@ -2,14 +2,15 @@ import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { eventDeleted, photoProcessed, photoUploaded } from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
-import { renditions } from './adapters/schema';
-import { makeRenditions, renditionKeys } from './app/renditions';
+import { developed } from './adapters/schema';
+import { develop } from './app/develop';
 
 /**
- * The media worker: `photo.uploaded` -> renditions in storage -> a row in `media.renditions` ->
- * `photo.processed`. It acknowledges only after all of that, so a crash means redelivery; rendition
- * keys are deterministic and the row's primary key is the photo id, so a redelivery overwrites the
- * same objects and adds no row.
+ * The media worker: `photo.uploaded` -> renditions in storage -> a row in `media.developed` ->
+ * `photo.processed` carrying the renditions (the photos service keeps them). It acknowledges only after
+ * all of that, so a crash means redelivery; rendition keys are deterministic and the row's primary key
+ * is the photo id, so a redelivery overwrites the same objects and adds no row. A job for a photo
+ * already developed makes nothing: it announces the renditions stored before.
  */
 export const mediaModule: ServiceModule = {
   name: 'media',
@@ -38,42 +39,14 @@ export const mediaModule: ServiceModule = {
       },
       async (msg) => {
         const m = photoUploaded.schema.parse(msg.data);
-        const [done] = await db.select().from(renditions).where(eq(renditions.photoId, m.photoId));
-        let row = done;
-        if (!row) {
-          const original = await ctx.store.getBuffer(m.originalKey);
-          if (!original) {
-            // Deleted by its guest before we got to it: nothing to make.
-            log.info({ photoId: m.photoId }, 'original gone; skipping');
-            return;
-          }
-          const started = Date.now();
-          const r = await makeRenditions(original);
-          const keys = renditionKeys(m.eventId, m.photoId);
-          await Promise.all([
-            ctx.store.put(keys.thumbKey, r.thumb, { contentType: 'image/webp' }),
-            ctx.store.put(keys.displayKey, r.display, { contentType: 'image/jpeg' }),
-          ]);
-          [row] = await db
-            .insert(renditions)
-            .values({ photoId: m.photoId, eventId: m.eventId, ...keys, width: r.width, height: r.height })
-            .onConflictDoUpdate({ target: renditions.photoId, set: { processedAt: new Date() } })
-            .returning();
-          log.debug({ photoId: m.photoId, ms: Date.now() - started }, 'renditions made');
-        }
-        await ctx.bus.publish(
-          photoProcessed.subject,
-          photoProcessed.schema.parse({
-            photoId: row!.photoId,
-            eventId: row!.eventId,
-            thumbKey: row!.thumbKey,
-            displayKey: row!.displayKey,
-            width: row!.width,
-            height: row!.height,
-            processedAt: row!.processedAt.toISOString(),
-          }),
-          { msgId: `photo.processed:${m.photoId}` },
+        const fact = await develop(db, ctx.store, m, (ms) =>
+          log.debug({ photoId: m.photoId, ms }, 'renditions made'),
         );
+        if (!fact) {
+          log.info({ photoId: m.photoId }, 'original gone; skipping');
+          return;
+        }
+        await ctx.bus.publish(photoProcessed.subject, fact, { msgId: `photo.processed:${m.photoId}` });
       },
     );
     // The photos service removes a deleted event's objects; the worker forgets its rows about them.
@@ -82,7 +55,7 @@ export const mediaModule: ServiceModule = {
       { durable: 'media-forget-event', maxDeliver: 10 },
       async (msg) => {
         const m = eventDeleted.schema.parse(msg.data);
-        await db.delete(renditions).where(eq(renditions.eventId, m.eventId));
+        await db.delete(developed).where(eq(developed.eventId, m.eventId));
       },
     );
     return {

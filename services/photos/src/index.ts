@@ -1,2 +1,1 @@
 export { photosModule } from './module';
-export { LIVE_SUBJECT, type LiveNotice } from './app/photos';

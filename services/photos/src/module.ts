@@ -1,8 +1,9 @@
-import { eventDeleted, photoProcessed } from '@afterglow/contracts';
+import { RPC, eventDeleted, photoProcessed } from '@afterglow/contracts';
+import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
+import { outbox } from './adapters/schema';
 import { EventsClient } from './app/events-client';
-import { OutboxRelay } from './app/outbox';
-import { PhotosApp } from './app/photos';
+import { photosApp } from './app/photos';
 import { photosRouter } from './http/routes';
 
 export const photosModule: ServiceModule = {
@@ -12,12 +13,13 @@ export const photosModule: ServiceModule = {
     await ctx.database.migrate('photos');
     const events = new EventsClient(ctx.bus);
     await events.start();
-    const relay = new OutboxRelay(ctx.database.db, ctx.bus, ctx.logger.child({ part: 'outbox' }));
-    const app = new PhotosApp(ctx.database.db, ctx.bus, ctx.store, ctx.signer, events, relay);
+    const db = ctx.database.db;
+    const relay = new OutboxRelay(db, outbox, ctx.bus, ctx.logger.child({ part: 'outbox' }));
+    const app = photosApp({ db, bus: ctx.bus, store: ctx.store, signer: ctx.signer, events, relay });
     // Photos stored but never developed go to developing again: soon after start, then every minute.
     const redriveAfterMs = ctx.config.PHOTOS_REDRIVE_AFTER_MS;
     const redrive = (olderThanMs = redriveAfterMs, limit?: number) =>
-      app.redriveUndeveloped(olderThanMs, limit).then(
+      app.developing.redriveUndeveloped(olderThanMs, limit).then(
         (n) => n && ctx.logger.warn({ photos: n }, 'undeveloped photos sent to developing again'),
         (err: unknown) => ctx.logger.warn({ err: String(err) }, 'could not look for undeveloped photos'),
       );
@@ -30,7 +32,7 @@ export const photosModule: ServiceModule = {
       { durable: 'photos-record-renditions', maxDeliver: 10, concurrency: 4 },
       async (msg) => {
         const m = photoProcessed.schema.parse(msg.data);
-        await app.recordProcessed(m);
+        await app.developing.recordProcessed(m);
       },
     );
     const deleted = await ctx.bus.consume(
@@ -38,13 +40,12 @@ export const photosModule: ServiceModule = {
       { durable: 'photos-delete-event', maxDeliver: 10 },
       async (msg) => {
         const m = eventDeleted.schema.parse(msg.data);
-        const gone = await app.deleteEvent(m.eventId, m.code);
+        const gone = await app.deletion.deleteEvent(m.eventId, m.code);
         ctx.logger.info({ eventId: m.eventId, ...gone }, 'deleted event removed');
       },
     );
-    const counts = await ctx.bus.reply<{ eventId: string }, unknown>(
-      'rpc.photos.counts',
-      async ({ eventId }) => app.counts(String(eventId)),
+    const counts = await ctx.bus.reply<{ eventId: string }, unknown>(RPC.photosCounts, async ({ eventId }) =>
+      app.stats.counts(String(eventId)),
     );
     return {
       router: photosRouter(app, ctx.secret, ctx.origins),
@@ -63,7 +64,7 @@ export const photosModule: ServiceModule = {
         await deleted.stop();
         await counts.stop();
         await relay.stop();
-        app.stop();
+        app.uploads.stop();
         await events.stop();
       },
     };

@@ -3,6 +3,7 @@ import { metrics } from '@opentelemetry/api';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   RPC,
+  liveNotice,
   socketJoinSchema,
   socketPhotoSchema,
   socketServerMessageSchema,
@@ -11,7 +12,6 @@ import {
   type SocketServerMessage,
 } from '@afterglow/contracts';
 import { principalOf, type ServiceModule } from '@afterglow/service-kit';
-import { LIVE_SUBJECT, type LiveNotice } from '@afterglow/photos';
 import { Rooms } from './app/rooms';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -46,8 +46,10 @@ export const realtimeModule: ServiceModule = {
     const observe = (r: { observe(v: number): void }) => r.observe(wss.clients.size);
     connections.addCallback(observe);
 
-    const sub = await ctx.bus.subscribe<LiveNotice>(LIVE_SUBJECT, (msg) => {
-      const n = msg.data;
+    const sub = await ctx.bus.subscribe(liveNotice.subject, (msg) => {
+      const parsed = liveNotice.schema.safeParse(msg.data);
+      if (!parsed.success) return;
+      const n = parsed.data;
       // Parsed once, sent to every watcher: only the fields browsers get (not the audience).
       const payload = JSON.stringify(socketPhotoSchema.parse(n));
       rooms.send(n.eventId, n.audience !== 'all', payload);

@@ -120,7 +120,7 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
     await nats.start();
     await waitFor(async () => (await processedCount()) === 6, 60_000, 250);
     const dup = await db.query(
-      'select count(*)::int as n, count(distinct photo_id)::int as d from media.renditions where event_id = $1',
+      'select count(*)::int as n, count(distinct photo_id)::int as d from media.developed where event_id = $1',
       [eventId],
     );
     expect(dup.rows[0]).toEqual({ n: 6, d: 6 });
@@ -149,12 +149,13 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
     await waitFor(async () => (await processedCount()) === accepted.length, 120_000, 250);
 
     const rows = await db.query(
-      'select count(*)::int as n, count(distinct photo_id)::int as d from media.renditions where event_id = $1',
+      'select count(*)::int as n, count(distinct photo_id)::int as d from media.developed where event_id = $1',
       [eventId],
     );
     expect(rows.rows[0]).toEqual({ n: accepted.length, d: accepted.length });
     const photos = await db.query(
-      'select id from photos.photos where event_id = $1 and thumb_key is not null and display_key is not null',
+      `select p.id from photos.photos p where p.event_id = $1
+         and (select count(*) from photos.renditions r where r.photo_id = p.id and r.kind in ('thumb', 'display')) = 2`,
       [eventId],
     );
     expect(photos.rows.map((r) => r.id).sort()).toEqual([...accepted].sort());

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { photoProcessed } from '@afterglow/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../events/src/adapters/schema';
-import { renditions } from '../../media/src/adapters/schema';
+import { developed } from '../../media/src/adapters/schema';
 import { devices, eventCounters, photos } from '../../photos/src/adapters/schema';
 import { infraAvailable, provisionInfra, type Infra } from './infra';
 import {
@@ -327,7 +327,7 @@ describe.each(profiles.filter((p) => p.enabled))('privacy of photos ($name)', ({
     }
     const db = app.ctx.database.db;
     await waitFor(
-      async () => (await db.select().from(renditions).where(eq(renditions.eventId, doomed.id))).length === 0,
+      async () => (await db.select().from(developed).where(eq(developed.eventId, doomed.id))).length === 0,
     );
     expect(await db.select().from(events).where(eq(events.id, doomed.id))).toEqual([]);
     expect(await db.select().from(photos).where(eq(photos.eventId, doomed.id))).toEqual([]);

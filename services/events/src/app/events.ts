@@ -170,7 +170,7 @@ export class EventsApp {
   async deviceCount(eventId: string): Promise<number> {
     try {
       const r = await this.bus.request<{ eventId: string }, { deviceCount: number }>(
-        'rpc.photos.counts',
+        RPC.photosCounts,
         { eventId },
         { timeoutMs: 2000 },
       );

@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { makeRenditions } from './renditions';
+import { makeRenditions, type Made } from './renditions';
+
+const byKind = (made: Made[]) => Object.fromEntries(made.map((m) => [m.kind.kind, m]));
 
 async function photo(w: number, h: number, orientation?: number) {
   let img = sharp({
@@ -25,23 +27,25 @@ describe('renditions', () => {
   it('makes a ~1600 px JPEG and a ~400 px WebP, applying orientation and dropping all metadata', async () => {
     const input = await photo(2400, 1800, 6);
     expect((await sharp(input).metadata()).exif).toBeDefined();
-    const r = await makeRenditions(input);
-    const d = await sharp(r.display).metadata();
-    const t = await sharp(r.thumb).metadata();
+    const r = byKind(await makeRenditions(input));
+    const d = await sharp(r.display!.data).metadata();
+    const t = await sharp(r.thumb!.data).metadata();
     expect([d.format, d.width, d.height]).toEqual(['jpeg', 1200, 1600]);
     expect([t.format, t.width, t.height]).toEqual(['webp', 300, 400]);
-    expect([r.width, r.height]).toEqual([1200, 1600]);
+    expect([r.display!.width, r.display!.height, r.thumb!.width, r.thumb!.height]).toEqual([
+      1200, 1600, 300, 400,
+    ]);
     for (const m of [d, t]) {
       expect(m.exif).toBeUndefined();
       expect(m.orientation).toBeUndefined();
     }
-    expect(r.display.includes(Buffer.from('SecretCam'))).toBe(false);
+    expect(r.display!.data.includes(Buffer.from('SecretCam'))).toBe(false);
   });
 
   it('never enlarges a small photo', async () => {
-    const r = await makeRenditions(await photo(300, 200));
-    expect([r.width, r.height]).toEqual([300, 200]);
-    expect((await sharp(r.thumb).metadata()).width).toBe(300);
+    const r = byKind(await makeRenditions(await photo(300, 200)));
+    expect([r.display!.width, r.display!.height]).toEqual([300, 200]);
+    expect((await sharp(r.thumb!.data).metadata()).width).toBe(300);
   });
 
   it('refuses a truncated JPEG', async () => {

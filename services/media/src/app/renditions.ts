@@ -1,38 +1,115 @@
 import sharp from 'sharp';
-import { MAX_UPLOAD_PIXELS } from '@afterglow/contracts';
+import { MAX_UPLOAD_PIXELS, type Rendition } from '@afterglow/contracts';
+import type { ObjectStore } from '@afterglow/storage';
+
+type Image = ReturnType<typeof sharp>;
 
 export const THUMB_SIZE = 400;
 export const DISPLAY_SIZE = 1600;
 
-export interface Renditions {
-  thumb: Buffer;
-  display: Buffer;
+/**
+ * A kind of rendition and the code that makes it, from the original or from a rendition made before
+ * it in `KINDS`. A new kind (a film look, a watermark) is one more entry here.
+ */
+export interface RenditionKind {
+  kind: string;
+  ext: string;
+  contentType: string;
+  /** 'original', or the kind of an earlier entry */
+  from: string;
+  make(input: Image): Image;
+}
+
+export const KINDS: readonly RenditionKind[] = [
+  {
+    // EXIF orientation applied; no metadata (EXIF, GPS, ICC comments) kept, since sharp writes none
+    // unless asked.
+    kind: 'display',
+    ext: 'jpg',
+    contentType: 'image/jpeg',
+    from: 'original',
+    make: (img) =>
+      img
+        .rotate()
+        .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 82, progressive: true, mozjpeg: false }),
+  },
+  {
+    kind: 'thumb',
+    ext: 'webp',
+    contentType: 'image/webp',
+    from: 'display',
+    make: (img) =>
+      img
+        .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 72 }),
+  },
+];
+
+/** Where a rendition is stored: the same key every time, so making it again overwrites it. */
+export const renditionKey = (eventId: string, photoId: string, k: Pick<RenditionKind, 'kind' | 'ext'>) =>
+  `events/${eventId}/renditions/${photoId}/${k.kind}.${k.ext}`;
+
+export interface Made {
+  kind: RenditionKind;
+  data: Buffer;
   width: number;
   height: number;
 }
 
 /**
- * Builds the display rendition (longest side about 1600 px, JPEG) and, from it, the thumbnail
- * (about 400 px, WebP). EXIF orientation is applied; no metadata (EXIF, GPS, ICC comments) is kept,
- * since sharp writes none unless asked. The original is decoded once (with JPEG shrink-on-load).
+ * Makes every kind in order; the original is decoded once (with JPEG shrink-on-load), and a truncated
+ * or oversized one is refused.
  */
-export async function makeRenditions(original: Buffer): Promise<Renditions> {
-  const { data: display, info } = await sharp(original, {
-    limitInputPixels: MAX_UPLOAD_PIXELS,
-    failOn: 'truncated',
-  })
-    .rotate()
-    .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true })
-    .jpeg({ quality: 82, progressive: true, mozjpeg: false })
-    .toBuffer({ resolveWithObject: true });
-  const thumb = await sharp(display)
-    .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
-    .webp({ quality: 72 })
-    .toBuffer();
-  return { thumb, display, width: info.width, height: info.height };
+export async function makeRenditions(original: Buffer, kinds = KINDS): Promise<Made[]> {
+  const made = new Map<string, Made>();
+  for (const k of kinds) {
+    const source = k.from === 'original' ? original : made.get(k.from)?.data;
+    if (!source) throw new Error(`rendition ${k.kind} is made from ${k.from}, which is not made before it`);
+    const input =
+      k.from === 'original'
+        ? sharp(source, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' })
+        : sharp(source);
+    const { data, info } = await k.make(input).toBuffer({ resolveWithObject: true });
+    made.set(k.kind, { kind: k, data, width: info.width, height: info.height });
+  }
+  return [...made.values()];
 }
 
-export const renditionKeys = (eventId: string, photoId: string) => ({
-  thumbKey: `events/${eventId}/renditions/${photoId}/thumb.webp`,
-  displayKey: `events/${eventId}/renditions/${photoId}/display.jpg`,
-});
+/** Stores what was made; answers the renditions as `photo.processed` carries them. */
+export async function storeRenditions(
+  store: ObjectStore,
+  eventId: string,
+  photoId: string,
+  made: Made[],
+): Promise<Rendition[]> {
+  return Promise.all(
+    made.map(async (m) => {
+      const key = renditionKey(eventId, photoId, m.kind);
+      await store.put(key, m.data, { contentType: m.kind.contentType });
+      return { kind: m.kind.kind, key, width: m.width, height: m.height, bytes: m.data.length };
+    }),
+  );
+}
+
+/**
+ * The renditions already stored for a photo, read back from storage (a repeated job for a developed
+ * photo answers with them instead of making them again); null when one of them is missing.
+ */
+export async function storedRenditions(
+  store: ObjectStore,
+  eventId: string,
+  photoId: string,
+  kinds = KINDS,
+): Promise<Rendition[] | null> {
+  const found = await Promise.all(
+    kinds.map(async (k) => {
+      const key = renditionKey(eventId, photoId, k);
+      const data = await store.getBuffer(key);
+      if (!data) return null;
+      const { width, height } = await sharp(data).metadata();
+      return { kind: k.kind, key, width, height, bytes: data.length };
+    }),
+  );
+  return found.every((r) => r !== null) ? found : null;
+}

@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
   index,
   integer,
-  jsonb,
   pgSchema,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { outboxTable } from '@afterglow/db';
 
 export const photosSchema = pgSchema('photos');
 
@@ -45,12 +45,12 @@ export const photos = photosSchema.table(
     flagCount: integer('flag_count').notNull().default(0),
     flagReason: text('flag_reason'),
     originalKey: text('original_key').notNull(),
-    thumbKey: text('thumb_key'),
-    displayKey: text('display_key'),
+    /** the original's size as uploaded (rows developed before renditions had their own table: the display size) */
     width: integer('width'),
     height: integer('height'),
     bytes: integer('bytes').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when the renditions were recorded: a photo is developed once this is set */
     processedAt: timestamp('processed_at', { withTimezone: true }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
   },
@@ -63,26 +63,29 @@ export const photos = photosSchema.table(
   ],
 );
 
-/** Facts written in the same transaction as the rows they describe; a relay publishes them. */
-export const outbox = photosSchema.table(
-  'outbox',
+/**
+ * The images made from each photo's original (`photo.processed`), one row per kind: the one place
+ * their keys and sizes are kept. A new kind (a film look, a watermark) is a new row, not a new column.
+ */
+export const renditions = photosSchema.table(
+  'renditions',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    subject: text('subject').notNull(),
-    msgId: text('msg_id').notNull(),
-    payload: jsonb('payload').notNull(),
-    /** trace context of the request that wrote the fact, so its publish continues that trace */
-    headers: jsonb('headers').$type<Record<string, string>>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    publishedAt: timestamp('published_at', { withTimezone: true }),
-    attempts: integer('attempts').notNull().default(0),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    /** null only for renditions recorded before sizes were sent with them */
+    width: integer('width'),
+    height: integer('height'),
+    bytes: integer('bytes'),
   },
-  (t) => [
-    index('outbox_unpublished_idx')
-      .on(t.id)
-      .where(sql`${t.publishedAt} is null`),
-  ],
+  (t) => [primaryKey({ columns: [t.photoId, t.kind] })],
 );
+
+/** Facts written in the same transaction as the rows they describe; a relay publishes them. */
+export const outbox = outboxTable(photosSchema);
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
+export type RenditionRow = typeof renditions.$inferSelect;

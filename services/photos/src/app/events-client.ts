@@ -1,4 +1,4 @@
-import { RPC, eventDeleted, eventUpdated, type EventRecord } from '@afterglow/contracts';
+import { RPC, eventDeleted, eventUpdated, notFound, type EventRecord } from '@afterglow/contracts';
 import type { Bus, Subscription } from '@afterglow/bus';
 
 interface Entry {
@@ -46,6 +46,13 @@ export class EventsClient {
     const keys = new Set([eventId.toUpperCase(), ...(code ? [code.toUpperCase()] : [])]);
     for (const [key, e] of this.cache)
       if (keys.has(key) || e.last?.id === eventId.toLowerCase()) this.cache.delete(key);
+  }
+
+  /** The event, or the 404 'Event not found'. */
+  async getOr404(idOrCode: string): Promise<EventRecord> {
+    const e = await this.get(idOrCode);
+    if (!e) throw notFound('Event not found', 'event_not_found');
+    return e;
   }
 
   get(idOrCode: string): Promise<EventRecord | null> {

@@ -12,7 +12,7 @@ import {
 import { isSecureRequest, parseCookies, principalOf, type OriginPolicy } from '@afterglow/service-kit';
 import type { DeviceRow } from '../adapters/schema';
 import { deviceCookieName, deviceToken, verifyDeviceToken } from '../app/device-cookie';
-import { hasEnded, type PhotosApp } from '../app/photos';
+import type { PhotosApp } from '../app/photos';
 import { readUpload } from './multipart';
 
 const uuid = z.uuid();
@@ -38,7 +38,7 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
         'device_not_yours',
         'This device is not registered in this browser; please join the event again',
       );
-    const d = await app.device(id.data);
+    const d = await app.devices.get(id.data);
     if (!d)
       throw new HttpError(
         403,
@@ -58,7 +58,7 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
 
   r.post('/api/events/:code/devices', json, async (req: Request, res: Response) => {
     const body = parseOr400(createDeviceSchema, req.body ?? {});
-    const { event, device, created } = await app.join(
+    const { event, device, created } = await app.devices.join(
       String(req.params.code),
       body.anonId,
       body.displayName,
@@ -75,7 +75,7 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
       path: '/api',
       maxAge: maxAge * 1000,
     });
-    res.status(created ? 201 : 200).json(app.toDeviceDto(device, event));
+    res.status(created ? 201 : 200).json(app.devices.toDto(device, event));
   });
 
   r.post('/api/events/:code/photos', async (req: Request, res: Response) => {
@@ -84,71 +84,83 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
     const device = await ownedDevice(req, parsed.deviceId);
     if (!file || file.length === 0)
       throw badRequest('Attach the photo as the `photo` part', 'photo_required');
-    const result = await app.upload(String(req.params.code), device, file, parsed.caption, parsed.uploadId);
+    const result = await app.uploads.upload(
+      String(req.params.code),
+      device,
+      file,
+      parsed.caption,
+      parsed.uploadId,
+    );
     res.status(result.replayed ? 200 : 201).json(result);
   });
 
   r.get('/api/events/:code/photos', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);
-    res.json(await app.eventPhotos(String(req.params.code), principalOf(req, secret), page));
+    res.json(await app.gallery.eventPhotos(String(req.params.code), principalOf(req, secret), page));
   });
 
   r.get('/api/events/:code/photos/pending', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);
-    res.json((await app.pending(String(req.params.code), principalOf(req, secret), page)).photos);
+    res.json((await app.gallery.pending(String(req.params.code), principalOf(req, secret), page)).photos);
   });
 
   r.get('/api/photos/pending/:eventId', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);
-    res.json((await app.pending(String(req.params.eventId), principalOf(req, secret), page)).photos);
+    res.json((await app.gallery.pending(String(req.params.eventId), principalOf(req, secret), page)).photos);
   });
 
   r.get('/api/photos/approved/:eventId', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);
-    const out = await app.approved(String(req.params.eventId), principalOf(req, secret), page);
+    const out = await app.gallery.approved(String(req.params.eventId), principalOf(req, secret), page);
     if (out.nextCursor) res.setHeader('x-next-cursor', out.nextCursor);
     res.json(out.photos);
   });
 
   r.get('/api/events/:id/stats', async (req: Request, res: Response) => {
-    res.json(await app.stats(String(req.params.id), principalOf(req, secret)));
+    res.json(await app.stats.stats(String(req.params.id), principalOf(req, secret)));
   });
 
   r.get('/api/devices/:deviceId/photos', async (req: Request, res: Response) => {
     const device = await ownedDevice(req, req.params.deviceId);
-    res.json(await app.devicePhotos(device));
+    res.json(await app.gallery.devicePhotos(device));
   });
 
   r.patch('/api/photos/:id', json, async (req: Request, res: Response) => {
     const id = parseOr400(uuid, req.params.id);
     const { status } = parseOr400(patchPhotoSchema, req.body ?? {});
-    res.json(await app.moderate(id, principalOf(req, secret), { status }));
+    res.json(await app.moderation.moderate(id, principalOf(req, secret), { status }));
   });
 
   r.post('/api/photos/:id/approve', async (req: Request, res: Response) => {
     res.json(
-      await app.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), { status: 'approved' }),
+      await app.moderation.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), {
+        status: 'approved',
+      }),
     );
   });
   r.post('/api/photos/:id/reject', async (req: Request, res: Response) => {
     res.json(
-      await app.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), { status: 'rejected' }),
+      await app.moderation.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), {
+        status: 'rejected',
+      }),
     );
   });
   r.post('/api/photos/:id/flag', json, async (req: Request, res: Response) => {
     const { reason } = parseOr400(flagPhotoSchema, req.body ?? {});
-    res.json(await app.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), { flag: reason }));
+    res.json(
+      await app.moderation.moderate(parseOr400(uuid, req.params.id), principalOf(req, secret), {
+        flag: reason,
+      }),
+    );
   });
 
   /** A guest deletes their own photo (device cookie), before the reveal. */
   r.delete('/api/photos/:id', async (req: Request, res: Response) => {
     const id = parseOr400(uuid, req.params.id);
     const device = await ownedDevice(req, req.query.deviceId);
-    await app.deleteOwn(id, device);
+    await app.deletion.deleteOwn(id, device);
     res.status(204).end();
   });
 
   return r;
 }
-
-export { hasEnded };

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { migrationsUpTo } from '@afterglow/db/testing';
+import { testAdapters, type TestAdapters } from '@afterglow/service-kit/testing';
+import { developed } from '../adapters/schema';
+import { develop } from './develop';
+
+const jpeg = (w: number, h: number) =>
+  sharp({ create: { width: w, height: h, channels: 3, background: '#c08040' } })
+    .jpeg()
+    .toBuffer();
+
+describe('developing a photo (PGlite, filesystem store)', () => {
+  let t: TestAdapters;
+  const eventId = randomUUID();
+  const job = async (w = 2000, h = 1500) => {
+    const photoId = randomUUID();
+    const originalKey = `events/${eventId}/originals/${photoId}.jpg`;
+    await t.store.put(originalKey, await jpeg(w, h));
+    return { photoId, eventId, originalKey };
+  };
+  beforeAll(async () => {
+    t = await testAdapters(['media']);
+  });
+  afterAll(() => t.close());
+
+  it('stores every rendition at its own key and names them, with sizes, in photo.processed', async () => {
+    const j = await job();
+    const m = await develop(t.database.db, t.store, j);
+    const base = `events/${eventId}/renditions/${j.photoId}`;
+    expect(m!.renditions).toEqual([
+      { kind: 'display', key: `${base}/display.jpg`, width: 1600, height: 1200, bytes: expect.any(Number) },
+      { kind: 'thumb', key: `${base}/thumb.webp`, width: 400, height: 300, bytes: expect.any(Number) },
+    ]);
+    for (const r of m!.renditions!) expect((await t.store.head(r.key))?.size).toBe(r.bytes);
+    // what consumers of before read
+    expect(m).toMatchObject({
+      photoId: j.photoId,
+      thumbKey: `${base}/thumb.webp`,
+      displayKey: `${base}/display.jpg`,
+      width: 1600,
+      height: 1200,
+    });
+  });
+
+  it('makes nothing for a photo developed before, and answers as it did then', async () => {
+    const j = await job();
+    const first = await develop(t.database.db, t.store, j);
+    let made = 0;
+    const again = await develop(t.database.db, t.store, j, () => made++);
+    expect(made).toBe(0);
+    expect(again).toEqual(first);
+    const rows = await t.database.db.select().from(developed).where(eq(developed.photoId, j.photoId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('makes them again when one was lost, and nothing when the original is gone', async () => {
+    const j = await job(300, 200);
+    const first = await develop(t.database.db, t.store, j);
+    await t.store.delete(first!.thumbKey);
+    let made = 0;
+    const again = await develop(t.database.db, t.store, j, () => made++);
+    expect(made).toBe(1);
+    expect(again!.renditions).toEqual(first!.renditions);
+    await t.store.delete(j.originalKey);
+    await t.store.delete(first!.displayKey);
+    expect(await develop(t.database.db, t.store, j)).toBeNull();
+  });
+});
+
+describe('the media schema migration', () => {
+  it('keeps which photos were developed', async () => {
+    const t = await testAdapters(['media'], { media: migrationsUpTo('media', '0000_brave_satana') });
+    try {
+      const photoId = randomUUID();
+      await t.database.db.execute(sql`
+        insert into media.renditions (photo_id, event_id, thumb_key, display_key, width, height, processed_at)
+        values (${photoId}, ${randomUUID()}, 'a/thumb.webp', 'a/display.jpg', 10, 10, '2026-01-02T03:04:05Z')`);
+      await t.database.migrate('media');
+      const [row] = await t.database.db.select().from(developed);
+      expect(row).toMatchObject({ photoId, developedAt: new Date('2026-01-02T03:04:05Z') });
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { processedMessage, type Rendition } from '@afterglow/contracts';
+import { photos, renditions } from '../adapters/schema';
+import { useWorld } from './testing';
+
+describe('developing, as the photos service records it (PGlite)', () => {
+  const w = useWorld();
+
+  const made = (eventId: string, photoId: string, extra: string[] = []): Rendition[] =>
+    ['display', 'thumb', ...extra].map((kind, i) => ({
+      kind,
+      key: `events/${eventId}/renditions/${photoId}/${kind}.jpg`,
+      width: 1600 - i * 100,
+      height: 1200 - i * 100,
+      bytes: 1000 + i,
+    }));
+
+  it('records every rendition once, tells the host, and the photo is developed', async () => {
+    const e = w.event();
+    const p = await w.photo(await w.device(e), { developed: false });
+    const list = made(e.id, p.id, ['film-look']);
+    await w.app.developing.recordProcessed(processedMessage(p.id, e.id, list, new Date()));
+    const rows = await w.db.select().from(renditions).where(eq(renditions.photoId, p.id));
+    expect(rows.map(({ photoId: _, ...r }) => r).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual(
+      [...list].sort((a, b) => a.kind.localeCompare(b.kind)),
+    );
+    expect(w.notices.filter((n) => n.photoId === p.id)).toEqual([
+      { type: 'photo_uploaded', eventId: e.id, photoId: p.id, audience: 'host' },
+    ]);
+    const [dto] = (await w.app.gallery.eventPhotos(e.code, w.host, {})).photos;
+    expect(dto).toMatchObject({
+      processed: true,
+      width: 1600,
+      height: 1200,
+      thumbUrl: expect.stringContaining('/thumb.jpg?'),
+    });
+    // a redelivery changes nothing and tells nobody again
+    await w.app.developing.recordProcessed(processedMessage(p.id, e.id, made(e.id, p.id), new Date()));
+    expect(await w.db.select().from(renditions).where(eq(renditions.photoId, p.id))).toHaveLength(3);
+    expect(w.notices.filter((n) => n.photoId === p.id)).toHaveLength(1);
+  });
+
+  it('announces an approved photo to the watchers it may reach once it is developed', async () => {
+    const e = w.event({ liveMode: true });
+    const p = await w.photo(await w.device(e), { developed: false, status: 'approved' });
+    await w.app.developing.recordProcessed(processedMessage(p.id, e.id, made(e.id, p.id), new Date()));
+    expect(w.notices.filter((n) => n.photoId === p.id).map((n) => [n.type, n.audience])).toEqual([
+      ['photo_uploaded', 'host'],
+      ['photo_approved', 'all'],
+    ]);
+  });
+
+  it('records a message of before renditions were listed', async () => {
+    const e = w.event();
+    const p = await w.photo(await w.device(e), { developed: false });
+    const { renditions: _, ...old } = processedMessage(p.id, e.id, made(e.id, p.id), new Date());
+    await w.app.developing.recordProcessed(old);
+    const [dto] = (await w.app.gallery.devicePhotos((await w.app.devices.get(p.deviceId))!)).photos;
+    expect(dto).toMatchObject({ processed: true, width: 1600, height: 1200, storageKeyThumb: old.thumbKey });
+  });
+
+  it('removes renditions that arrive for a photo deleted meanwhile', async () => {
+    const e = w.event();
+    const photoId = randomUUID();
+    const list = made(e.id, photoId);
+    for (const r of list) await w.store.put(r.key, Buffer.from('x'));
+    await w.app.developing.recordProcessed(processedMessage(photoId, e.id, list, new Date()));
+    for (const r of list) expect(await w.store.head(r.key)).toBeNull();
+  });
+
+  it('sends photos stored but never developed to developing again, and only those', async () => {
+    const e = w.event();
+    const d = await w.device(e);
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const stuck = await w.photo(d, { developed: false, createdAt: ago(10 * 60_000) });
+    await w.photo(d, { developed: false, createdAt: ago(1000) }); // still on its way
+    await w.photo(d, { developed: false, createdAt: ago(25 * 3600_000) }); // given up on
+    await w.photo(d, { createdAt: ago(10 * 60_000) }); // developed
+    expect(await w.app.developing.redriveUndeveloped(5 * 60_000)).toBe(1);
+    expect(await w.published('photo.uploaded')).toContainEqual(
+      expect.objectContaining({ photoId: stuck.id, originalKey: stuck.originalKey }),
+    );
+    const [row] = await w.db.select().from(photos).where(eq(photos.id, stuck.id));
+    expect(row!.processedAt).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { metrics } from '@opentelemetry/api';
+import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
+import { photoUploaded, renditionsOf, type PhotoProcessed } from '@afterglow/contracts';
+import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
+import type { ObjectStore } from '@afterglow/storage';
+import { outbox, photos, type PhotoRow } from '../adapters/schema';
+import type { EventsClient } from './events-client';
+import type { LiveNotices } from './live';
+import { recordRenditions } from './renditions';
+
+/** The outbox fact that sends a stored photo to developing; its msgId makes a resend within the window a duplicate. */
+export const developingJob = (
+  p: Pick<PhotoRow, 'id' | 'eventId' | 'deviceId' | 'originalKey' | 'createdAt'>,
+) => ({
+  subject: photoUploaded.subject,
+  msgId: `photo.uploaded:${p.id}`,
+  payload: photoUploaded.schema.parse({
+    photoId: p.id,
+    eventId: p.eventId,
+    deviceId: p.deviceId,
+    originalKey: p.originalKey,
+    uploadedAt: p.createdAt.toISOString(),
+  }),
+});
+
+/**
+ * Developing, as this service sees it: the media worker's renditions recorded when `photo.processed`
+ * arrives (the photo is then developed), and photos stored but never developed sent again.
+ */
+export class Developing {
+  /**
+   * Time from the upload's acknowledgement to the renditions recorded: the pipeline's headline figure.
+   * Made here, not at import: the metrics API has no proxy, so an instrument made before the SDK
+   * starts would record nothing.
+   */
+  private readonly uploadToRendition = metrics
+    .getMeter('afterglow-photos')
+    .createHistogram('afterglow.photos.upload_to_rendition_ms', {
+      description: 'From upload acknowledged to renditions recorded',
+      unit: 'ms',
+    });
+
+  constructor(
+    private readonly d: { db: Db; store: ObjectStore; events: EventsClient; relay: OutboxRelay },
+    private readonly live: LiveNotices,
+  ) {}
+
+  /**
+   * Sends photos that were stored but never developed to developing again: a job lost with the
+   * in-memory bus at a restart, or one that gave up while a dependency was away. Only photos older than
+   * `olderThanMs` (beyond the bus's 2-minute dedupe window, and past any job still running) and younger
+   * than a day are taken; the media worker makes renditions once per photo, so a photo that is being
+   * developed after all costs it one lookup. Answers how many were sent.
+   */
+  async redriveUndeveloped(olderThanMs: number, limit = 500): Promise<number> {
+    const now = Date.now();
+    const rows = await this.d.db
+      .select()
+      .from(photos)
+      .where(
+        and(
+          isNull(photos.processedAt),
+          lt(photos.createdAt, new Date(now - olderThanMs)),
+          gt(photos.createdAt, new Date(now - 24 * 3600_000)),
+        ),
+      )
+      .orderBy(asc(photos.createdAt))
+      .limit(limit);
+    if (rows.length === 0) return 0;
+    await this.d.db.insert(outbox).values(rows.map((r) => outboxRow(developingJob(r))));
+    this.d.relay.kick();
+    return rows.length;
+  }
+
+  /** `photo.processed`: the renditions recorded once, then the host told (and every watcher if approved). */
+  async recordProcessed(m: PhotoProcessed): Promise<void> {
+    const made = renditionsOf(m);
+    const u = await this.d.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(photos)
+        .set({ processedAt: new Date() })
+        .where(and(eq(photos.id, m.photoId), isNull(photos.processedAt)))
+        .returning();
+      if (row) await recordRenditions(tx, row.id, made);
+      return row;
+    });
+    if (!u) {
+      // Already recorded (a redelivery), or the photo was deleted (by its guest, or with its event)
+      // while its renditions were being made: then they must not outlive it.
+      const [still] = await this.d.db.select({ id: photos.id }).from(photos).where(eq(photos.id, m.photoId));
+      if (!still) await Promise.all(made.map((r) => this.d.store.delete(r.key)));
+      return;
+    }
+    this.uploadToRendition.record(u.processedAt!.getTime() - u.createdAt.getTime());
+    const e = await this.d.events.get(u.eventId);
+    if (!e) return;
+    await this.live.notify({ type: 'photo_uploaded', eventId: e.id, photoId: u.id, audience: 'host' });
+    if (u.status === 'approved') await this.live.approved(e, u);
+  }
+}

@@ -1,0 +1,69 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { forbidden, type DeviceDto, type EventRecord } from '@afterglow/contracts';
+import type { Db } from '@afterglow/db';
+import { devices, type DeviceRow } from '../adapters/schema';
+import type { EventsClient } from './events-client';
+
+/** Guests' devices: joining an event, within its plan's guest limit, and the device's roll. */
+export class Devices {
+  constructor(private readonly d: { db: Db; events: EventsClient }) {}
+
+  async get(deviceId: string): Promise<DeviceRow | null> {
+    const [row] = await this.d.db.select().from(devices).where(eq(devices.id, deviceId));
+    return row ?? null;
+  }
+
+  toDto(d: DeviceRow, e: EventRecord): DeviceDto {
+    return {
+      id: d.id,
+      eventId: d.eventId,
+      anonId: d.anonId,
+      displayName: d.displayName,
+      shotsTaken: d.shotsTaken,
+      shotsRemaining: shotsRemaining(e, d.shotsTaken),
+      createdAt: d.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * Joins a guest. A browser that already holds a device of this event (its cookie) with the same
+   * anonId gets that device back; anyone else gets a new one, within the plan's guest limit.
+   */
+  async join(code: string, anonId: string, displayName: string | null, ownedDeviceIds: string[]) {
+    const { db } = this.d;
+    const e = await this.d.events.getOr404(code);
+    if (ownedDeviceIds.length) {
+      const [mine] = await db
+        .select()
+        .from(devices)
+        .where(
+          and(eq(devices.eventId, e.id), eq(devices.anonId, anonId), inArray(devices.id, ownedDeviceIds)),
+        );
+      if (mine) {
+        const [d] = await db
+          .update(devices)
+          .set({ displayName: displayName ?? mine.displayName, lastSeenAt: new Date() })
+          .where(eq(devices.id, mine.id))
+          .returning();
+        return { event: e, device: d!, created: false };
+      }
+    }
+    if (e.maxGuests !== null && (await deviceCount(db, e.id)) >= e.maxGuests)
+      throw forbidden('This event has reached its guest limit', 'guest_limit_reached');
+    const [d] = await db.insert(devices).values({ eventId: e.id, anonId, displayName }).returning();
+    return { event: e, device: d!, created: true };
+  }
+}
+
+/** Shots left on a roll. */
+export const shotsRemaining = (e: EventRecord, shotsTaken: number) =>
+  Math.max(0, e.maxShotsPerDevice - shotsTaken);
+
+/** Devices (guests) that joined the event. */
+export async function deviceCount(db: Db, eventId: string): Promise<number> {
+  const [c] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(devices)
+    .where(eq(devices.eventId, eventId));
+  return c?.n ?? 0;
+}

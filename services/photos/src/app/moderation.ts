@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { notFound, photoModerated, type PhotoStatus, type Principal } from '@afterglow/contracts';
+import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
+import { devices, outbox, photos, type PhotoRow } from '../adapters/schema';
+import type { EventsClient } from './events-client';
+import type { LiveNotices } from './live';
+import type { PhotoView } from './photo-view';
+import { renditionsOf } from './renditions';
+import { assertHost } from './visibility';
+
+export type ModerationAction = { status?: PhotoStatus; flag?: string };
+
+/** The host approves, rejects or flags a photo; `photo.moderated` goes out through the outbox. */
+export class Moderation {
+  constructor(
+    private readonly d: { db: Db; events: EventsClient; relay: OutboxRelay },
+    private readonly view: PhotoView,
+    private readonly live: LiveNotices,
+  ) {}
+
+  async moderate(photoId: string, viewer: Principal | null, action: ModerationAction) {
+    const { db } = this.d;
+    const [row] = await db.select().from(photos).where(eq(photos.id, photoId));
+    if (!row) throw notFound('Photo not found', 'photo_not_found');
+    const e = await this.d.events.getOr404(row.eventId);
+    assertHost(e, viewer);
+    const patch: Partial<PhotoRow> = { moderatedAt: new Date() };
+    if (action.status) patch.status = action.status;
+    if (action.flag) {
+      patch.flagCount = row.flagCount + 1;
+      patch.flagReason = action.flag;
+    }
+    const updated = await db.transaction(async (tx) => {
+      const [u] = await tx.update(photos).set(patch).where(eq(photos.id, photoId)).returning();
+      await tx.insert(outbox).values(
+        outboxRow({
+          subject: photoModerated.subject,
+          msgId: `photo.moderated:${photoId}:${randomUUID()}`,
+          payload: photoModerated.schema.parse({
+            photoId,
+            eventId: row.eventId,
+            status: u!.status,
+            previousStatus: row.status,
+            flagged: u!.flagCount > 0,
+            at: new Date().toISOString(),
+          }),
+        }),
+      );
+      return u!;
+    });
+    this.d.relay.kick();
+    await this.live.notify({
+      type: 'photo_moderated',
+      eventId: e.id,
+      photoId,
+      audience: 'host',
+      status: updated.status as PhotoStatus,
+    });
+    if (updated.status === 'approved' && row.status !== 'approved' && updated.processedAt)
+      await this.live.approved(e, updated);
+    const [[device], made] = await Promise.all([
+      db.select().from(devices).where(eq(devices.id, updated.deviceId)),
+      renditionsOf(db, [photoId]),
+    ]);
+    return this.view.dto(updated, made.get(photoId), device ?? null, true);
+  }
+}

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { HttpError, forbidden, isUnavailableError, type EventRecord } from '@afterglow/contracts';
+import { isUniqueViolation, traceHeaders, type Db, type OutboxRelay } from '@afterglow/db';
+import type { ObjectStore } from '@afterglow/storage';
+import { outbox, photos, type DeviceRow } from '../adapters/schema';
+import { developingJob } from './developing';
+import { shotsRemaining, type Devices } from './devices';
+import type { EventsClient } from './events-client';
+import { cleanJpeg, inspectJpeg } from './jpeg';
+
+export const hasEnded = (e: EventRecord, now = Date.now()) => Date.parse(e.endsAt) < now;
+
+class Rollback extends Error {
+  constructor(readonly kind: 'no_shots' | 'event_full' | 'replay') {
+    super(kind);
+  }
+}
+
+export interface UploadResult {
+  photoId: string;
+  shotsRemaining: number;
+  replayed: boolean;
+}
+
+const noShots = () => new HttpError(403, 'no_shots_remaining', 'No shots remaining');
+
+/** A failed write to object storage, whatever the store said: the photo itself was fine. */
+const storageUnavailable = (cause: unknown) =>
+  Object.assign(
+    new HttpError(
+      503,
+      'storage_unavailable',
+      'Photo storage is busy right now. Your shot was not used; please try again in a moment.',
+    ),
+    { cause },
+  );
+
+/**
+ * A guest's shot: the original stored, then in one statement the shot counted on the device's roll,
+ * the event's photo count raised within its plan, the row written and its `photo.uploaded` fact put in
+ * the outbox. A retried upload (the same uploadId) is answered as the first was, and counted once.
+ */
+export class Uploads {
+  /** Originals of uploads whose transaction failed with the database away: kept until we know. */
+  private readonly unsureOriginals = new Map<string, string>();
+  private sweepTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly d: { db: Db; store: ObjectStore; events: EventsClient; relay: OutboxRelay },
+    private readonly devices: Devices,
+  ) {}
+
+  async upload(
+    code: string,
+    device: DeviceRow,
+    file: Buffer,
+    caption: string | null,
+    uploadId: string | undefined,
+  ): Promise<UploadResult> {
+    const e = await this.d.events.getOr404(code);
+    if (device.eventId !== e.id) throw forbidden('This device belongs to another event', 'device_mismatch');
+    if (hasEnded(e)) throw forbidden('This event has ended, photos can no longer be taken', 'event_ended');
+    if (device.shotsTaken >= e.maxShotsPerDevice) {
+      // A retry of the roll's last upload is answered as the first was.
+      const replay = uploadId ? await this.replayed(device.id, uploadId, e) : null;
+      if (replay) return replay;
+      throw noShots();
+    }
+    // Stored without comments or trailing bytes: a polyglot's payload never reaches storage.
+    const jpeg = cleanJpeg(file);
+    const info = await inspectJpeg(jpeg);
+
+    const photoId = randomUUID();
+    const originalKey = `events/${e.id}/originals/${photoId}.jpg`;
+    // The original is stored before the row exists; if the row is refused it is removed again. Storage
+    // that refuses the write costs the guest nothing: no shot is counted, and the same uploadId may retry.
+    try {
+      await this.d.store.put(originalKey, jpeg, { contentType: 'image/jpeg', contentLength: jpeg.length });
+    } catch (err) {
+      await this.d.store.delete(originalKey).catch(() => {});
+      throw storageUnavailable(err);
+    }
+    let shotsTaken: number;
+    try {
+      shotsTaken = await this.d.db.transaction(async (tx) => {
+        const now = new Date();
+        const fact = developingJob({
+          id: photoId,
+          eventId: e.id,
+          deviceId: device.id,
+          originalKey,
+          createdAt: now,
+        });
+        const trace = traceHeaders();
+        // One statement for the shot, the event's count, the row and its outbox fact: each step
+        // happens only if the one before it did, so the answer says where it stopped.
+        const { rows } = (await tx.execute(sql`
+          with d as (
+            update photos.devices set shots_taken = shots_taken + 1, last_seen_at = ${now.toISOString()}::timestamptz
+            where id = ${device.id}::uuid and shots_taken < ${e.maxShotsPerDevice}::int
+            returning shots_taken
+          ), c as (
+            insert into photos.event_counters (event_id, photo_count)
+            select ${e.id}::uuid, 1 from d
+            on conflict (event_id) do update set photo_count = photos.event_counters.photo_count + 1
+            where photos.event_counters.photo_count < ${e.maxPhotos}::int
+            returning photo_count
+          ), p as (
+            insert into photos.photos
+              (id, event_id, device_id, upload_id, caption, status, original_key, width, height, bytes, created_at)
+            select ${photoId}::uuid, ${e.id}::uuid, ${device.id}::uuid, ${uploadId ?? null}::uuid,
+              ${e.allowCaptions ? caption : null}::text, 'pending', ${originalKey}::text, ${info.width}::int,
+              ${info.height}::int, ${jpeg.length}::int, ${now.toISOString()}::timestamptz
+            from c
+            returning id
+          ), o as (
+            insert into ${outbox} (subject, msg_id, payload, headers)
+            select ${fact.subject}::text, ${fact.msgId}::text,
+              ${JSON.stringify(fact.payload)}::jsonb, ${trace ? JSON.stringify(trace) : null}::jsonb
+            from p
+            returning id
+          )
+          select (select shots_taken from d) as shots, (select count(*) from o)::int as n`)) as unknown as {
+          rows: { shots: number | null; n: number }[];
+        };
+        const r = rows[0];
+        if (r?.shots == null) throw new Rollback('no_shots');
+        if (!r.n) throw new Rollback('event_full');
+        return r.shots;
+      });
+    } catch (err) {
+      if (isUnavailableError(err)) {
+        // The database went away mid-transaction: the commit may still have landed. Remove the
+        // original only once the database says no row points at it.
+        this.unsureOriginals.set(originalKey, photoId);
+        this.sweepUnsureSoon();
+        throw err;
+      }
+      await this.d.store.delete(originalKey).catch(() => {});
+      if (uploadId && (err instanceof Rollback || isUniqueViolation(err))) {
+        // A retried upload whose first attempt was stored (possibly while this one was on its way).
+        const replay = await this.replayed(device.id, uploadId, e);
+        if (replay) return replay;
+      }
+      if (err instanceof Rollback) {
+        if (err.kind === 'no_shots') throw noShots();
+        if (err.kind === 'event_full')
+          throw forbidden("This event has reached its plan's photo limit", 'photo_limit_reached');
+      }
+      throw err;
+    }
+    this.d.relay.kick();
+    return { photoId, shotsRemaining: shotsRemaining(e, shotsTaken), replayed: false };
+  }
+
+  private sweepUnsureSoon(delayMs = 2000): void {
+    if (this.sweepTimer) return;
+    this.sweepTimer = setTimeout(() => {
+      this.sweepTimer = null;
+      void this.sweepUnsure().then(
+        () => {
+          if (this.unsureOriginals.size) this.sweepUnsureSoon(5000);
+        },
+        () => this.sweepUnsureSoon(5000),
+      );
+    }, delayMs);
+    this.sweepTimer.unref();
+  }
+
+  /** Deletes the unsure originals no photo row refers to (their transaction did not commit). */
+  async sweepUnsure(): Promise<void> {
+    for (const [key, photoId] of [...this.unsureOriginals]) {
+      const [row] = await this.d.db.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId));
+      if (!row) await this.d.store.delete(key);
+      this.unsureOriginals.delete(key);
+    }
+  }
+
+  stop(): void {
+    if (this.sweepTimer) clearTimeout(this.sweepTimer);
+    this.sweepTimer = null;
+  }
+
+  private async replayed(deviceId: string, uploadId: string, e: EventRecord): Promise<UploadResult | null> {
+    const [p] = await this.d.db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(and(eq(photos.deviceId, deviceId), eq(photos.uploadId, uploadId)));
+    if (!p) return null;
+    const d = await this.devices.get(deviceId);
+    return { photoId: p.id, shotsRemaining: shotsRemaining(e, d?.shotsTaken ?? 0), replayed: true };
+  }
+}

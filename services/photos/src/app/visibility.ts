@@ -1,0 +1,93 @@
+import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  HttpError,
+  PHOTO_STATUSES,
+  forbidden,
+  type EventRecord,
+  type PhotoStatus,
+  type Principal,
+} from '@afterglow/contracts';
+import { photos, type PhotoRow } from '../adapters/schema';
+
+/**
+ * Who may see which photo (ADR 003), stated once. Every listing, the live notices' audience and the
+ * reveal checks ask this module; the rule gives a `Scope`, from which come both the predicate for one
+ * row (`inScope`) and the SQL condition for a query (`scopeWhere`), so the two cannot disagree.
+ */
+
+/** Who is looking: the signed-in person (or nobody), and the guest device the request proved it holds. */
+export interface Viewer {
+  principal?: Principal | null;
+  deviceId?: string | null;
+}
+
+/** The photos of one event matching any one clause; a clause names only the conditions it sets. */
+interface Clause {
+  deviceId?: string;
+  statuses?: readonly PhotoStatus[];
+  developed?: true;
+}
+export interface Scope {
+  eventId: string;
+  clauses: readonly Clause[];
+}
+
+type Visible = Pick<PhotoRow, 'eventId' | 'deviceId' | 'status' | 'processedAt'>;
+
+export const isHostOf = (e: EventRecord, p: Principal | null | undefined) =>
+  !!p && (p.userId === e.hostId || p.isAdmin);
+export const isRevealed = (e: EventRecord, now = Date.now()) =>
+  e.revealAt !== null && Date.parse(e.revealAt) <= now;
+
+const NOT_REJECTED = PHOTO_STATUSES.filter((s) => s !== 'rejected');
+
+/**
+ * The rule. The event's host (and admins) see every photo of the event. A guest sees the photos their
+ * device took. Everyone else holding the code sees, after the reveal, every developed photo the host
+ * did not reject; before it, in live mode, the developed approved ones; otherwise nothing.
+ */
+export function visibleTo(e: EventRecord, viewer: Viewer, now = Date.now()): Scope {
+  if (isHostOf(e, viewer.principal)) return { eventId: e.id, clauses: [{}] };
+  const clauses: Clause[] = [];
+  if (viewer.deviceId) clauses.push({ deviceId: viewer.deviceId });
+  if (isRevealed(e, now)) clauses.push({ statuses: NOT_REJECTED, developed: true });
+  else if (e.liveMode) clauses.push({ statuses: ['approved'], developed: true });
+  return { eventId: e.id, clauses };
+}
+
+export const seesNothing = (s: Scope) => s.clauses.length === 0;
+
+/** May the viewer the scope was made for see this photo? */
+export function inScope(s: Scope, row: Visible): boolean {
+  return (
+    row.eventId === s.eventId &&
+    s.clauses.some(
+      (c) =>
+        (c.deviceId === undefined || row.deviceId === c.deviceId) &&
+        (c.statuses === undefined || c.statuses.includes(row.status as PhotoStatus)) &&
+        (!c.developed || row.processedAt !== null),
+    )
+  );
+}
+
+/** The same scope as a condition on `photos.photos` (for an empty scope, one no row meets). */
+export function scopeWhere(s: Scope): SQL {
+  if (seesNothing(s)) return sql`false`;
+  const clause = (c: Clause) =>
+    and(
+      c.deviceId === undefined ? undefined : eq(photos.deviceId, c.deviceId),
+      c.statuses === undefined ? undefined : inArray(photos.status, [...c.statuses]),
+      c.developed ? isNotNull(photos.processedAt) : undefined,
+    ) ?? sql`true`;
+  return and(eq(photos.eventId, s.eventId), or(...s.clauses.map(clause)))!;
+}
+
+/** Whom a live notice about this photo may reach: every watcher when anyone with the code may see it. */
+export const audienceOf = (e: EventRecord, row: Visible, now = Date.now()): 'host' | 'all' =>
+  inScope(visibleTo(e, {}, now), row) ? 'all' : 'host';
+
+/** Only the event's host (or an admin) may go on. */
+export function assertHost(e: EventRecord, viewer: Principal | null): void {
+  if (!viewer) throw new HttpError(401, 'unauthorized', 'Sign in required');
+  if (!isHostOf(e, viewer)) throw forbidden('Only the host can do this', 'not_host');
+}
