@@ -96,3 +96,19 @@ export interface MessageContract<S extends z.ZodType> {
   version: number;
   schema: S;
 }
+
+/** A request/reply subject with the schema of its request and of its answer. */
+export interface RpcContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  subject: string;
+  request: Req;
+  response: Res;
+  /** askers may keep an answer this long, per `key` of the request (a change reaches them within it) */
+  keep?: { ms: number; key: (request: z.infer<Req>) => string };
+}
+/** What an asker sends, and what it gets back. */
+export type RpcRequest<C extends RpcContract> = z.input<C['request']>;
+export type RpcResponse<C extends RpcContract> = z.infer<C['response']>;
+/** What the answering service does with a (parsed) request. */
+export type RpcHandler<C extends RpcContract> = (
+  request: z.infer<C['request']>,
+) => Promise<z.input<C['response']>>;

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { userUpserted, type AuthUser, type Principal } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
+import { TtlCache } from '@afterglow/service-kit';
 import { users, type UserRow } from './schema';
 
 export interface IdentityClaims {
@@ -19,16 +20,18 @@ export interface IdentityClaims {
 export const EMBEDDED_ISSUER = 'embedded';
 
 export class Users {
-  private cache = new Map<string, { at: number; row: UserRow | null }>();
+  private readonly cache: TtlCache<string, UserRow | null>;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
     private readonly adminEmails: Set<string>,
-    private readonly cacheMs = 3000,
+    cacheMs = 3000,
     /** recognises the embedded identity provider's issuers (one per origin), when it is in use */
     private readonly isEmbeddedIssuer: ((issuer: string) => boolean) | null = null,
-  ) {}
+  ) {
+    this.cache = new TtlCache(cacheMs);
+  }
 
   /**
    * `<issuer>|<sub>`, except for the embedded provider, whose issuer is the origin the browser is on:
@@ -76,13 +79,11 @@ export class Users {
   }
 
   /** By id, with a short cache (suspension takes effect within a few seconds on every replica). */
-  async get(id: string): Promise<UserRow | null> {
-    const hit = this.cache.get(id);
-    if (hit && Date.now() - hit.at < this.cacheMs) return hit.row;
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
-    this.cache.set(id, { at: Date.now(), row: row ?? null });
-    if (this.cache.size > 10_000) this.cache.clear();
-    return row ?? null;
+  get(id: string): Promise<UserRow | null> {
+    return this.cache.get(id, async () => {
+      const [row] = await this.db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    });
   }
 
   /** Suspends or reinstates a user; null when there is no such user. */
