@@ -9,7 +9,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'services/server/dist/afterglow.mjs');
 
 /** Back-end services in start order; the gateway comes last and forwards to them. */
-export const SERVICES = ['billing', 'events', 'photos', 'media', 'realtime'];
+export const SERVICES = ['billing', 'events', 'photos', 'media', 'admin', 'realtime'];
 
 /**
  * @param {{ env: Record<string,string>, port: number, servicePorts: Record<string, number>,
@@ -26,7 +26,7 @@ export async function startDistributed(o) {
     ...o.env,
   };
   const urls = Object.fromEntries(
-    ['events', 'photos', 'realtime', 'billing'].map((s) => [
+    ['events', 'photos', 'realtime', 'billing', 'admin'].map((s) => [
       `AFTERGLOW_${s.toUpperCase()}_URL`,
       `http://${host}:${o.servicePorts[s]}`,
     ]),

@@ -1,6 +1,6 @@
 // `npm run start:distributed`: every service in its own process on this machine, against the
 // PostgreSQL, NATS, Redis and S3 named in the environment. The gateway listens on PORT (3000),
-// the services on PORT+11 … PORT+15.
+// the services on PORT+11 … PORT+16.
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -80,12 +80,14 @@ export const userUpserted = {
   }),
 } as const;
 
-/** Request/reply subjects (never stored). */
+/** Request/reply subjects (never stored); the schemas of the newer ones are in `rpc.ts`. */
 export const RPC = {
   eventsGet: 'rpc.events.get',
+  eventsDelete: 'rpc.events.delete',
   billingPlan: 'rpc.billing.plan',
   billingPlans: 'rpc.billing.plans',
   identityUser: 'rpc.identity.user',
+  identitySuspend: 'rpc.identity.suspend',
 } as const;
 
 /** Subjects stored by the durable stream. */

@@ -60,6 +60,7 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_PHOTOS_URL: optionalUrl,
   AFTERGLOW_REALTIME_URL: optionalUrl,
   AFTERGLOW_BILLING_URL: optionalUrl,
+  AFTERGLOW_ADMIN_URL: optionalUrl,
   /** multiplies every rate limit (0 turns them off, e.g. for load tests) */
   /** photos stored this long without renditions are sent to developing again (a lost job) */
   PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),

@@ -217,12 +217,11 @@ export class EventsApp {
   }
 
   /**
-   * An admin deletes an event. The row goes in a transaction that also hands `event.deleted` to the
-   * bus, so the fact is never lost for a deleted row; the photos service then removes the event's
-   * photos, devices and stored objects.
+   * An admin deletes an event (asked by the admin service, which has checked the caller). The row
+   * goes in a transaction that also hands `event.deleted` to the bus, so the fact is never lost for a
+   * deleted row; the photos service then removes the event's photos, devices and stored objects.
    */
-  async delete(id: string, admin: Principal, reason: string): Promise<void> {
-    if (!admin.isAdmin) throw forbidden('Administrator privileges required', 'admin_required');
+  async delete(id: string, deletedBy: string, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(events).where(eq(events.id, id.toLowerCase())).returning();
       if (!row) throw notFound('Event not found', 'event_not_found');
@@ -232,7 +231,7 @@ export class EventsApp {
           eventId: row.id,
           code: row.code,
           hostId: row.hostId,
-          deletedBy: admin.userId,
+          deletedBy,
           reason,
           at: new Date().toISOString(),
         }),

@@ -1,0 +1,43 @@
+import { ask, type Bus } from '@afterglow/bus';
+import {
+  conflict,
+  identitySuspend,
+  notFound,
+  type AdminUserState,
+  type Principal,
+} from '@afterglow/contracts';
+import type { AuditLog } from './audit';
+
+/** Admins suspend and reinstate accounts. The accounts are identity's (the gateway's users table), asked over the bus. */
+export class AdminUsers {
+  constructor(
+    private readonly bus: Bus,
+    private readonly audit: AuditLog,
+  ) {}
+
+  async suspend(admin: Principal, userId: string, reason: string): Promise<AdminUserState> {
+    if (userId === admin.userId) throw conflict('You cannot suspend your own account', 'cannot_suspend_self');
+    return this.setSuspended(admin, userId, true, reason);
+  }
+
+  unsuspend(admin: Principal, userId: string): Promise<AdminUserState> {
+    return this.setSuspended(admin, userId, false);
+  }
+
+  private async setSuspended(
+    admin: Principal,
+    userId: string,
+    suspended: boolean,
+    reason?: string,
+  ): Promise<AdminUserState> {
+    const { user } = await ask(this.bus, identitySuspend, { userId, suspended });
+    if (!user) throw notFound('User not found', 'user_not_found');
+    await this.audit.record({
+      by: admin.userId,
+      action: suspended ? 'user.suspended' : 'user.unsuspended',
+      targetId: userId,
+      ...(reason ? { reason } : {}),
+    });
+    return user;
+  }
+}
