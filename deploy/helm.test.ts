@@ -26,8 +26,8 @@ import { ServiceAccount, type IServiceAccount } from 'kubernetes-models/v1/Servi
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CHECK = join(ROOT, 'scripts/helm-check.mjs');
 const EXIT_UNREACHABLE = 3;
-const COMPONENTS = ['billing', 'events', 'gateway', 'media', 'photos', 'realtime'];
-const UPSTREAMS = ['events', 'photos', 'billing', 'realtime'];
+const COMPONENTS = ['admin', 'billing', 'events', 'gateway', 'media', 'photos', 'realtime'];
+const UPSTREAMS = ['events', 'photos', 'billing', 'admin', 'realtime'];
 const RELEASE_PODS = { 'app.kubernetes.io/name': 'afterglow', 'app.kubernetes.io/instance': 'afterglow' };
 
 interface Obj {
