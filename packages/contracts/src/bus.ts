@@ -67,25 +67,27 @@ export const eventDeleted = {
     at: z.string(),
   }),
 } as const;
+/**
+ * An account as the identity provider describes it, at each login and each suspension. Version 2 has
+ * no `plan` (billing owns plans, ADR 012); version 1 (`user.upserted`) is no longer published.
+ */
 export const userUpserted = {
-  subject: 'user.upserted',
-  version: 1,
+  subject: 'user.upserted.v2',
+  version: 2,
   schema: z.object({
     id: z.string(),
     email: z.string(),
     isAdmin: z.boolean(),
     isSuspended: z.boolean(),
-    plan: z.string(),
     at: z.string(),
   }),
 } as const;
 
-/** Request/reply subjects (never stored); the schemas of the newer ones are in `rpc.ts`. */
+/** Request/reply subjects (never stored); their request and answer schemas are in `rpc.ts`. */
 export const RPC = {
   eventsGet: 'rpc.events.get',
   eventsDelete: 'rpc.events.delete',
-  billingPlan: 'rpc.billing.plan',
-  billingPlans: 'rpc.billing.plans',
+  billingEntitlements: 'rpc.billing.entitlements',
   identityUser: 'rpc.identity.user',
   identitySuspend: 'rpc.identity.suspend',
 } as const;

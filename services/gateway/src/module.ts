@@ -24,7 +24,7 @@ import { createS3Store } from '@afterglow/storage';
 import { forwardUpgrade, remoteRoutes } from './http/proxy';
 import { createEmbeddedIdp } from './idp/provider';
 import { answerIdentity } from './identity/rpc';
-import { Users } from './identity/users';
+import { dropMovedPlans, Users } from './identity/users';
 
 /** The admin role name at the identity provider (Keycloak realm role, or a `roles` claim). */
 const ADMIN_ROLE = process.env.OIDC_ADMIN_ROLE || 'admin';
@@ -39,6 +39,7 @@ export const gatewayModule: ServiceModule = {
   deps: ['events', 'photos', 'media', 'billing', 'admin', 'realtime'],
   async start(ctx) {
     await ctx.database.migrate('gateway', { schema: 'identity' });
+    await dropMovedPlans(ctx.database.db);
     const { config, origins, secret } = ctx;
     const external = !!config.OIDC_ISSUER_URL;
     // The embedded provider answers at every origin the browser may use: its issuer is that origin's.

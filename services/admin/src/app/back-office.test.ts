@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer, createMemoryBus, type Bus } from '@afterglow/bus';
-import { eventsDelete, identitySuspend, notFound, type Principal } from '@afterglow/contracts';
+import {
+  HttpError,
+  billingEntitlements,
+  eventsDelete,
+  identitySuspend,
+  notFound,
+  type Principal,
+} from '@afterglow/contracts';
 import { openDatabase, type Database } from '@afterglow/db';
 import { createLogger } from '@afterglow/service-kit';
 import { auditLog } from '../adapters/schema';
@@ -10,9 +17,9 @@ import { AuditLog } from './audit';
 import { AdminEvents } from './events';
 import { AdminUsers } from './users';
 
-const admin: Principal = { userId: randomUUID(), email: 'admin@example.test', isAdmin: true, plan: 'free' };
+const admin: Principal = { userId: randomUUID(), email: 'admin@example.test', isAdmin: true };
 
-/** The back office against stand-ins for identity and events on a real in-memory bus. */
+/** The back office against stand-ins for identity, billing and events on a real in-memory bus. */
 describe('the back office', () => {
   let database: Database;
   let bus: Bus;
@@ -39,7 +46,6 @@ describe('the back office', () => {
           email: 'member@example.test',
           firstName: 'Mem',
           lastName: null,
-          plan: 'pro',
           isSuspended: suspended,
           createdAt: '2025-01-02T03:04:05.000Z',
         },
@@ -58,7 +64,22 @@ describe('the back office', () => {
   const entries = async () =>
     (await database.db.select().from(auditLog)).map((r) => [r.actorId, r.action, r.targetId, r.reason]);
 
-  it('suspends and reinstates through identity, and writes who, what and why', async () => {
+  it("suspends with the account's plan as billing has it, and writes who, what and why", async () => {
+    const billing = await answer(bus, billingEntitlements, async ({ accountId }) => ({
+      accountId,
+      plan: 'pro' as const,
+      since: null,
+      until: null,
+      photosPerEvent: 2000,
+      guestsPerEvent: null,
+      eventsPerPlan: 1,
+      hostingDays: 90,
+      watermark: false,
+      zipExport: true,
+      publicGallery: true,
+      liveSlideshow: true,
+      aiFilter: false,
+    }));
     const id = randomUUID();
     accounts.set(id, false);
     expect(await users.suspend(admin, id, 'Admin action')).toEqual({
@@ -84,6 +105,18 @@ describe('the back office', () => {
       [admin.userId, 'user.suspended', id, 'Admin action'],
       [admin.userId, 'user.unsuspended', id, null],
     ]);
+    await billing.stop();
+  });
+
+  it('leaves the account as it was when billing cannot answer', async () => {
+    const id = randomUUID();
+    accounts.set(id, false);
+    asked.length = 0;
+    const err = await users.suspend(admin, id, 'Admin action').catch((e: unknown) => e);
+    expect(err).not.toBeInstanceOf(HttpError);
+    expect(err).toMatchObject({ status: 503, code: 'no_responders' });
+    expect(asked).toEqual([]);
+    expect(accounts.get(id)).toBe(false);
   });
 
   it('deletes an event through the events service, and only an existing one', async () => {

@@ -15,7 +15,6 @@ export async function answerIdentity(bus: Bus, users: Users): Promise<Subscripti
         email: u.email,
         firstName: u.firstName,
         lastName: u.lastName,
-        plan: u.plan,
         isSuspended: u.isSuspended,
         createdAt: u.createdAt.toISOString(),
       },

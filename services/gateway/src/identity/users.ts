@@ -103,7 +103,6 @@ export class Users {
         email: row.email,
         isAdmin: row.isAdmin,
         isSuspended: row.isSuspended,
-        plan: row.plan,
         at: new Date().toISOString(),
       }),
     );
@@ -122,20 +121,23 @@ export const toPrincipal = (u: UserRow): Principal => ({
   userId: u.id,
   email: u.email,
   isAdmin: u.isAdmin,
-  plan: u.plan,
 });
 
 /**
- * Operator action: puts the account with this e-mail on a plan (support comping a plan, or a
- * payment settled outside the app). Answers how many accounts changed.
+ * Plans are billing's (ADR 012): its migration copies `identity.users.plan` and creates
+ * `billing.account_plans` in one transaction, so once that table exists the column goes. Run at each
+ * start, so it goes whichever service migrated first; afterwards it is a look at the catalog.
  */
-export async function setPlanByEmail(db: Db, email: string, plan: string): Promise<number> {
-  const rows = await db
-    .update(users)
-    .set({ plan })
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .returning({ id: users.id });
-  return rows.length;
+export async function dropMovedPlans(db: Db): Promise<void> {
+  await db.execute(sql`
+    DO $$ BEGIN
+      IF to_regclass('billing.account_plans') IS NOT NULL AND EXISTS (
+        SELECT 1 FROM information_schema.columns
+        WHERE table_schema = 'identity' AND table_name = 'users' AND column_name = 'plan'
+      ) THEN
+        ALTER TABLE identity.users DROP COLUMN IF EXISTS plan;
+      END IF;
+    END $$`);
 }
 
 /**
