@@ -1,6 +1,6 @@
 // `npm run start:distributed`: every service in its own process on this machine, against the
 // PostgreSQL, NATS, Redis and S3 named in the environment. The gateway listens on PORT (3000),
-// the services on PORT+11 … PORT+15. A service that dies is restarted on its own, as a supervisor
+// the services on PORT+11 … PORT+16. A service that dies is restarted on its own, as a supervisor
 // (Kubernetes, systemd) would: after 1 s, doubling to 30 s while it keeps dying.
 import { execFileSync } from 'node:child_process';
 import { dirname, join } from 'node:path';

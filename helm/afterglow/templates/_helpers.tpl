@@ -1,11 +1,11 @@
 {{/* The launcher's targets (services/server/src/modules.ts). */}}
 {{- define "afterglow.knownComponents" -}}
-gateway events photos media billing realtime
+gateway events photos media billing admin realtime
 {{- end }}
 
 {{/* Components the gateway reaches over HTTP (AFTERGLOW_<NAME>_URL); billing serves no routes. */}}
 {{- define "afterglow.upstreams" -}}
-events photos realtime
+events photos admin realtime
 {{- end }}
 
 {{- define "afterglow.name" -}}

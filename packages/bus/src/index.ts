@@ -13,6 +13,7 @@ export type { MemoryBusOptions } from './memory';
 export { createNatsBus } from './nats';
 export type { NatsBusOptions } from './nats';
 export { subjectMatches } from './util';
+export { ask, answer } from './rpc';
 export { prefixedBus } from './prefixed';
 export { tracedBus, PUBLISHED_AT_HEADER } from './traced';
 import { prefixedBus } from './prefixed';

@@ -16,8 +16,6 @@ export interface Principal {
   userId: string;
   email: string;
   isAdmin: boolean;
-  /** the user's current plan id (free, basic, pro, max) */
-  plan: string;
 }
 
 /** POST /api/admin/users/{userId}/suspend and DELETE /api/admin/events/{eventId} (the UI sends a fixed reason). */

@@ -122,27 +122,31 @@ export const eventDeleted = {
     at: z.string(),
   }),
 } as const;
+/**
+ * An account as the identity provider describes it, at each login and each suspension. Version 2 has
+ * no `plan` (billing owns plans, ADR 012); version 1 (`user.upserted`) is no longer published.
+ */
 export const userUpserted = {
-  subject: 'user.upserted',
-  version: 1,
+  subject: 'user.upserted.v2',
+  version: 2,
   schema: z.object({
     id: z.string(),
     email: z.string(),
     isAdmin: z.boolean(),
     isSuspended: z.boolean(),
-    plan: z.string(),
     at: z.string(),
   }),
 } as const;
 
-/** Request/reply subjects (never stored). */
+/** Request/reply subjects (never stored); their request and answer schemas are in `rpc.ts`. */
 export const RPC = {
   eventsGet: 'rpc.events.get',
-  billingPlan: 'rpc.billing.plan',
-  billingPlans: 'rpc.billing.plans',
+  eventsDelete: 'rpc.events.delete',
+  billingEntitlements: 'rpc.billing.entitlements',
   identityUser: 'rpc.identity.user',
   /** {eventId} -> {activeGuests, deviceCount, photoStats} */
   photosCounts: 'rpc.photos.counts',
+  identitySuspend: 'rpc.identity.suspend',
 } as const;
 
 /**
@@ -172,3 +176,19 @@ export interface MessageContract<S extends z.ZodType> {
   version: number;
   schema: S;
 }
+
+/** A request/reply subject with the schema of its request and of its answer. */
+export interface RpcContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  subject: string;
+  request: Req;
+  response: Res;
+  /** askers may keep an answer this long, per `key` of the request (a change reaches them within it) */
+  keep?: { ms: number; key: (request: z.infer<Req>) => string };
+}
+/** What an asker sends, and what it gets back. */
+export type RpcRequest<C extends RpcContract> = z.input<C['request']>;
+export type RpcResponse<C extends RpcContract> = z.infer<C['response']>;
+/** What the answering service does with a (parsed) request. */
+export type RpcHandler<C extends RpcContract> = (
+  request: z.infer<C['request']>,
+) => Promise<z.input<C['response']>>;

@@ -101,7 +101,11 @@ export interface PlanLimits {
   liveSlideshow: boolean;
   aiSafetyFilter: boolean;
 }
-/** Spec section 9. The billing service seeds its plan table from this. */
+/**
+ * Spec section 9: the plan catalogue as the pricing pages show it. Billing loads it into its plan
+ * table at start; what an account may do is billing's answer (`rpc.billing.entitlements`), never
+ * read from here by the other services.
+ */
 export const PLANS: Record<PlanId, PlanLimits> = {
   free: {
     id: 'free',

@@ -7,3 +7,4 @@ export * from './bus';
 export * from './auth';
 export * from './routes';
 export * from './text';
+export * from './rpc';

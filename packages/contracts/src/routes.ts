@@ -1,5 +1,5 @@
 /** Which service answers each HTTP route. The gateway forwards by it when a service runs elsewhere. */
-export type ServiceName = 'gateway' | 'events' | 'photos' | 'billing' | 'realtime' | 'media';
+export type ServiceName = 'gateway' | 'events' | 'photos' | 'billing' | 'admin' | 'realtime' | 'media';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
@@ -34,9 +34,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/photos/:id/reject', 'photos'),
   r('POST', '/api/photos/:id/flag', 'photos'),
   r('DELETE', '/api/photos/:id', 'photos'),
-  r('POST', '/api/admin/users/:userId/suspend', 'gateway'),
-  r('POST', '/api/admin/users/:userId/unsuspend', 'gateway'),
-  r('DELETE', '/api/admin/events/:eventId', 'events'),
+  r('POST', '/api/admin/users/:userId/suspend', 'admin'),
+  r('POST', '/api/admin/users/:userId/unsuspend', 'admin'),
+  r('DELETE', '/api/admin/events/:eventId', 'admin'),
 ];
 
 /** The WebSocket endpoint, answered by realtime. */

@@ -85,6 +85,7 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_EVENTS_URL: optionalText,
   AFTERGLOW_PHOTOS_URL: optionalText,
   AFTERGLOW_REALTIME_URL: optionalText,
+  AFTERGLOW_ADMIN_URL: optionalText,
   /** photos stored this long without renditions are sent to developing again (a lost job) */
   PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),
   /** renditions the media worker develops at once; 0: one a core (one fewer beside the web services) */

@@ -5,3 +5,4 @@ export * from './http';
 export * from './module';
 export * from './sealed';
 export * from './origins';
+export * from './ttl-cache';

@@ -1,1 +1,3 @@
 export { billingModule } from './module';
+export { entitlementsOf, prepareBilling } from './app/plans';
+export { setPlanByEmail } from './app/accounts';

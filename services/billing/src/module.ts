@@ -1,39 +1,33 @@
-import { eq } from 'drizzle-orm';
-import { PLANS, RPC, type PlanId, type PlanLimits } from '@afterglow/contracts';
-import { BusRequestError } from '@afterglow/bus';
+import { answer } from '@afterglow/bus';
+import { billingEntitlements, userUpserted } from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
-import { plans } from './adapters/schema';
+import { rememberAccount } from './app/accounts';
+import { entitlementsOf, prepareBilling } from './app/plans';
 
 /**
- * Billing, for now: the plan table (limits per plan) that the other services read over the bus.
- * Payments and entitlements arrive with the checkout.
+ * Billing: the plan table, which account is on which plan and until when, and the one answer to
+ * "what may this account do" (`rpc.billing.entitlements`) that the other services ask over the bus.
+ * Payments arrive with the checkout.
  */
 export const billingModule: ServiceModule = {
   name: 'billing',
   deps: [],
   async start(ctx) {
-    await ctx.database.migrate('billing');
+    await prepareBilling(ctx.database);
     const db = ctx.database.db;
-    for (const p of Object.values(PLANS)) {
-      const { id: _id, ...rest } = p;
-      await db.insert(plans).values(p).onConflictDoUpdate({ target: plans.id, set: rest });
-    }
-    const toLimits = (r: typeof plans.$inferSelect): PlanLimits => ({ ...r, id: r.id as PlanId });
-    const one = await ctx.bus.reply<{ planId: string }, PlanLimits>(RPC.billingPlan, async ({ planId }) => {
-      const [r] = await db
-        .select()
-        .from(plans)
-        .where(eq(plans.id, String(planId)));
-      if (!r) throw new BusRequestError(`Unknown plan ${planId}`, 'unknown_plan', 404);
-      return toLimits(r);
-    });
-    const all = await ctx.bus.reply<unknown, PlanLimits[]>(RPC.billingPlans, async () =>
-      (await db.select().from(plans)).map(toLimits),
+    const entitlements = await answer(ctx.bus, billingEntitlements, ({ accountId }) =>
+      entitlementsOf(db, accountId),
+    );
+    const users = await ctx.bus.consume(
+      userUpserted.subject,
+      { durable: 'billing-accounts', maxDeliver: 10 },
+      // a fact that does not parse is redelivered, then dead-lettered
+      async (msg) => rememberAccount(db, userUpserted.schema.parse(msg.data)),
     );
     return {
       async stop() {
-        await one.stop();
-        await all.stop();
+        await users.stop();
+        await entitlements.stop();
       },
     };
   },

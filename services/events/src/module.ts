@@ -1,4 +1,5 @@
-import { RPC } from '@afterglow/contracts';
+import { answer } from '@afterglow/bus';
+import { RPC, eventsDelete } from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { EventsApp } from './app/events';
 import { eventsRouter } from './http/routes';
@@ -12,10 +13,16 @@ export const eventsModule: ServiceModule = {
     const rpc = await ctx.bus.reply<{ idOrCode: string }, unknown>(RPC.eventsGet, async ({ idOrCode }) =>
       app.get(String(idOrCode)),
     );
+    // the admin service's deletions (the admin is checked there, from the signed principal)
+    const deletions = await answer(ctx.bus, eventsDelete, async ({ eventId, deletedBy, reason }) => {
+      await app.delete(eventId, deletedBy, reason);
+      return { deleted: true as const };
+    });
     return {
       router: eventsRouter(app, ctx.secret, ctx.origins),
       async stop() {
         await rpc.stop();
+        await deletions.stop();
       },
     };
   },

@@ -1,7 +1,7 @@
 export { gatewayModule } from './module';
 export { hashPassword, verifyPassword } from './identity/passwords';
 export { rolesOf } from './auth/oidc';
-export { setAdminByEmail, setPlanByEmail } from './identity/users';
+export { dropMovedPlans, setAdminByEmail } from './identity/users';
 export {
   findLocalAccount,
   MIN_PASSWORD_LENGTH,

@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { metrics } from '@opentelemetry/api';
 import { Router } from 'express';
-import { HttpError, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
+import { API_ROUTES, HttpError, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
 import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
 import { OidcClient } from './auth/oidc';
 import { connectRedis, createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
@@ -16,7 +16,6 @@ import {
   rateLimit,
   redisRateLimiter,
 } from './http/rate-limit';
-import { adminRouter } from './http/admin-routes';
 import { authRouter } from './http/auth-routes';
 import { authenticator, guestOrigin, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
@@ -24,7 +23,8 @@ import { webRouter } from './http/web';
 import { createS3Store } from '@afterglow/storage';
 import { forwardUpgrade, remoteRoutes } from './http/proxy';
 import { createEmbeddedIdp } from './idp/provider';
-import { Users } from './identity/users';
+import { answerIdentity } from './identity/rpc';
+import { dropMovedPlans, Users } from './identity/users';
 
 /**
  * The edge: sessions and login (OIDC BFF), the users table, the embedded identity provider when no
@@ -33,9 +33,10 @@ import { Users } from './identity/users';
  */
 export const gatewayModule: ServiceModule = {
   name: 'gateway',
-  deps: ['events', 'photos', 'media', 'billing', 'realtime'],
+  deps: ['events', 'photos', 'media', 'billing', 'admin', 'realtime'],
   async start(ctx) {
     await ctx.database.migrate('gateway', { schema: 'identity' });
+    await dropMovedPlans(ctx.database.db);
     const { config, origins, secret } = ctx;
     const external = !!config.OIDC_ISSUER_URL;
     // The embedded provider answers at every origin the browser may use: its issuer is that origin's.
@@ -51,6 +52,7 @@ export const gatewayModule: ServiceModule = {
       3000,
       external ? null : (iss) => iss.endsWith('/idp') && origins.isAllowed(iss.slice(0, -'/idp'.length)),
     );
+    const identity = await answerIdentity(ctx.bus, users);
     const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
     const sessions: SessionStore = redis ? createRedisSessions(redis) : createMemorySessions();
     // Rate limits are shared by every replica through Redis; keys are per deployment (its secret).
@@ -126,7 +128,6 @@ export const gatewayModule: ServiceModule = {
         logger: ctx.logger,
       }),
     );
-    app.use(adminRouter(users, ctx.logger));
     app.use(
       uploadsRouter(
         ctx.store,
@@ -135,14 +136,14 @@ export const gatewayModule: ServiceModule = {
       ),
     );
     for (const [name, m] of ctx.local) if (name !== 'gateway' && m.router) app.use(m.router);
-    // Services running in other processes: forwarded to AFTERGLOW_<SERVICE>_URL.
+    // Services running in other processes: forwarded to AFTERGLOW_<SERVICE>_URL. Each service that
+    // answers a route (and realtime, for /ws) must be somewhere.
     const remote = new Map<ServiceName, string>();
-    for (const s of ['events', 'photos', 'realtime'] as const) {
+    const routed = new Set<ServiceName>([...API_ROUTES.map((r) => r.service), 'realtime']);
+    routed.delete('gateway');
+    for (const s of routed) {
       if (ctx.local.has(s)) continue;
-      const url =
-        config[
-          serviceUrlVar(s) as 'AFTERGLOW_EVENTS_URL' | 'AFTERGLOW_PHOTOS_URL' | 'AFTERGLOW_REALTIME_URL'
-        ];
+      const url = config[serviceUrlVar(s) as keyof typeof config] as string | undefined;
       if (!url)
         throw new Error(`The ${s} service is not in this process: set ${serviceUrlVar(s)} to where it runs`);
       remote.set(s, url.replace(/\/+$/, ''));
@@ -190,6 +191,7 @@ export const gatewayModule: ServiceModule = {
       },
       ready: () => sessions.ping(),
       async stop() {
+        await identity.stop();
         await presigner?.close();
         await sessions.close();
       },

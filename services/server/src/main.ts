@@ -22,7 +22,7 @@ function parseTarget(argv: string[]): string | undefined {
     if (a.startsWith('--target=')) target = a.slice('--target='.length);
     else if (a === '--target' && argv[i + 1]) target = argv[++i]!;
     else if (a === '--help' || a === '-h') {
-      console.log('Usage: afterglow [--target=all|gateway,events,photos,media,billing,realtime]');
+      console.log('Usage: afterglow [--target=all|gateway,events,photos,media,billing,admin,realtime]');
       console.log(OPERATOR_USAGE);
       process.exit(0);
     }

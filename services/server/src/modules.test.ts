@@ -8,11 +8,13 @@ describe('launcher targets', () => {
     expect(names.indexOf('events')).toBeLessThan(names.indexOf('photos'));
     expect(names.indexOf('photos')).toBeLessThan(names.indexOf('gateway'));
     expect(names.at(-1)).toBe('gateway');
-    expect(new Set(names).size).toBe(6);
+    expect(names.indexOf('admin')).toBeLessThan(names.indexOf('gateway'));
+    expect(new Set(names).size).toBe(7);
   });
   it('starts only the named modules', () => {
     expect(resolveTargets('photos, events').map((m) => m.name)).toEqual(['events', 'photos']);
     expect(resolveTargets('media').map((m) => m.name)).toEqual(['media']);
+    expect(resolveTargets('admin').map((m) => m.name)).toEqual(['admin']);
   });
   it('refuses unknown targets', () => {
     expect(() => resolveTargets('events,nope')).toThrow(/Unknown target "nope"/);

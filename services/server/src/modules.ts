@@ -1,4 +1,5 @@
 import type { ServiceModule } from '@afterglow/service-kit';
+import { adminModule } from '@afterglow/admin';
 import { billingModule } from '@afterglow/billing';
 import { eventsModule } from '@afterglow/events';
 import { gatewayModule } from '@afterglow/gateway';
@@ -12,6 +13,7 @@ export const MODULES: ServiceModule[] = [
   photosModule,
   mediaModule,
   realtimeModule,
+  adminModule,
   gatewayModule,
 ];
 export const MODULE_NAMES = MODULES.map((m) => m.name);

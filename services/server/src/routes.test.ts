@@ -25,7 +25,7 @@ describe('the API route table', () => {
   it('matches what each service registers', async () => {
     const app = await startApp();
     try {
-      for (const service of ['events', 'photos'] as const) {
+      for (const service of ['events', 'photos', 'admin'] as const) {
         const registered = routesOf(app.modules.get(service)!.router!).sort();
         const table = API_ROUTES.filter((r) => r.service === service)
           .map((r) => `${r.method} ${r.path}`)

@@ -8,7 +8,7 @@ if (!infraAvailable)
   console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the multi-process suite is skipped');
 
 /**
- * The distributed profile: gateway, events, photos, media, billing and realtime each in its own
+ * The distributed profile: gateway, events, photos, media, billing, admin and realtime each in its own
  * process (the built bundle with --target), on PostgreSQL, NATS JetStream, Redis and S3.
  */
 describe.skipIf(!infraAvailable)('each service in its own process', () => {
@@ -28,8 +28,9 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
     base = running.gatewayUrl;
   });
 
-  it('runs six processes, each ready on its own', async () => {
+  it('runs seven processes, each ready on its own', async () => {
     expect([...running.children.keys()].sort()).toEqual([
+      'admin',
       'billing',
       'events',
       'gateway',
@@ -134,6 +135,28 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
       return true;
     }, 20_000);
     expect((await guest.json('GET', `/api/devices/${d.id}/photos`)).status).toBe(403);
+  });
+
+  it('lets an admin suspend and reinstate an account: admin asks identity and billing over NATS', async () => {
+    const member = new Browser(base);
+    await loginThroughIdp(member, 'dist-member@example.test', 'distributed pass');
+    const admin = new Browser(base);
+    // signed up by the test before
+    await loginThroughIdp(admin, 'dist-admin@example.test', 'distributed pass', 'signin');
+    const id = (await member.json('GET', '/api/auth/user')).body.id;
+    const act = (what: string, body?: unknown) => admin.json('POST', `/api/admin/users/${id}/${what}`, body);
+    expect((await member.json('POST', `/api/admin/users/${id}/unsuspend`)).status).toBe(403);
+    const suspended = await act('suspend', { reason: 'Admin action' });
+    expect(suspended.status).toBe(200);
+    expect(suspended.body).toMatchObject({
+      id,
+      email: 'dist-member@example.test',
+      plan: 'free',
+      isSuspended: true,
+    });
+    expect((await member.json('GET', '/api/auth/user')).status).toBe(403);
+    expect((await act('unsuspend')).body).toMatchObject({ id, isSuspended: false });
+    expect((await member.json('GET', '/api/auth/user')).status).toBe(200);
   });
 
   it('keeps sessions in Redis: a new gateway process still knows the user', async () => {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -59,7 +60,7 @@ describe('the afterglow process', () => {
     expect(await p.exited).toBe(0);
     const lines = p.output();
     const started = [...lines.matchAll(/"module":"(\w+)".*"msg":"module started"/g)].map((m) => m[1]);
-    expect(started).toEqual(['billing', 'events', 'photos', 'media', 'realtime', 'gateway']);
+    expect(started).toEqual(['billing', 'events', 'photos', 'media', 'realtime', 'admin', 'gateway']);
     const stopped = [...lines.matchAll(/"module":"(\w+)".*"msg":"module stopped"/g)].map((m) => m[1]);
     expect(stopped).toEqual([...started].reverse());
     expect(lines).toContain('"msg":"stopped"');
@@ -87,6 +88,30 @@ describe('the afterglow process', () => {
     expect(p.output()).not.toContain('Afterglow is running at');
     p.child.kill('SIGINT');
     expect(await p.exited).toBe(0);
+  });
+
+  it('runs the back office alone with --target=admin, for admins only', async () => {
+    const port = await freePort();
+    const p = run(['--target=admin'], {
+      PORT: String(port),
+      AFTERGLOW_DATA_DIR: dataDir,
+      DATABASE_URL: 'pglite:memory',
+    });
+    await waitFor(async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200, 60_000, 250);
+    // no gateway in front: nobody is signed in, so the routes answer 401, as problem+json
+    for (const [method, path] of [
+      ['POST', `/api/admin/users/${randomUUID()}/unsuspend`],
+      ['DELETE', `/api/admin/events/${randomUUID()}`],
+    ] as const) {
+      const r = await fetch(`http://127.0.0.1:${port}${path}`, { method });
+      expect(r.status, path).toBe(401);
+      expect(r.headers.get('content-type')).toContain('application/problem+json');
+    }
+    // and nothing of the other services
+    expect((await fetch(`http://127.0.0.1:${port}/api/events/by-code/ABCDEF`)).status).toBe(404);
+    p.child.kill('SIGTERM');
+    expect(await p.exited).toBe(0);
+    expect(p.output()).toMatch(/"module":"admin".*"msg":"module started"/);
   });
 
   it('refuses bad configuration and unknown targets with a clear message', async () => {

@@ -36,7 +36,11 @@ describe.skipIf(!infraAvailable)('tracing across services', () => {
       ...extra,
     });
     apps.push(
-      await launch({ target: 'billing,events,photos,realtime', env: env(svcPort), spanExporter: exporter }),
+      await launch({
+        target: 'billing,events,photos,admin,realtime',
+        env: env(svcPort),
+        spanExporter: exporter,
+      }),
     );
     apps.push(await launch({ target: 'media', env: env(mediaPort), spanExporter: exporter }));
     const svc = `http://127.0.0.1:${svcPort}`;
@@ -46,6 +50,7 @@ describe.skipIf(!infraAvailable)('tracing across services', () => {
         env: env(gwPort, {
           AFTERGLOW_EVENTS_URL: svc,
           AFTERGLOW_PHOTOS_URL: svc,
+          AFTERGLOW_ADMIN_URL: svc,
           AFTERGLOW_REALTIME_URL: svc,
         }),
         spanExporter: exporter,

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   MOODS,
-  PLANS,
-  RPC,
+  billingEntitlements,
   eventCreated,
   eventDeleted,
   eventUpdated,
@@ -11,15 +10,16 @@ import {
   conflict,
   type CreateEventBody,
   type EventRecord,
+  type Entitlements,
   type HostEvent,
   type PlanId,
-  type PlanLimits,
   type Principal,
   type PublicEvent,
   PUBLIC_EVENT_FIELDS,
 } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
 import { isUniqueViolation, type Db } from '@afterglow/db';
+import { cachedAsk } from '@afterglow/service-kit';
 import { events, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
 import { shareLinks } from './share-links';
@@ -64,10 +64,15 @@ export function toPublic(e: EventRecord): PublicEvent {
 }
 
 export class EventsApp {
+  /** What an account's plan allows, as billing answers it (kept briefly). */
+  private readonly entitlementsOf: (r: { accountId: string }) => Promise<Entitlements>;
+
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
-  ) {}
+  ) {
+    this.entitlementsOf = cachedAsk(bus, billingEntitlements, { timeoutMs: 3000 });
+  }
 
   /** What the host sees of an event: the record, the join link and QR code for `guestOrigin`, guests. */
   private async hostView(row: EventRow, guestOrigin: string, deviceCount?: number): Promise<HostEvent> {
@@ -79,23 +84,9 @@ export class EventsApp {
     };
   }
 
-  async planLimits(plan: PlanId): Promise<PlanLimits> {
-    try {
-      return await this.bus.request<{ planId: PlanId }, PlanLimits>(
-        RPC.billingPlan,
-        { planId: plan },
-        { timeoutMs: 3000 },
-      );
-    } catch (err) {
-      // Billing not deployed alongside (or briefly away): the catalogue constants are the same table.
-      if ((err as { code?: string }).code === 'no_responders') return PLANS[plan] ?? PLANS.free;
-      throw err;
-    }
-  }
-
   async create(host: Principal, body: CreateEventBody, guestOrigin: string): Promise<HostEvent> {
-    const plan = ((host.plan as PlanId) in PLANS ? host.plan : 'free') as PlanId;
-    const limits = await this.planLimits(plan);
+    // the event keeps the limits of the host's plan when it was created
+    const limits = await this.entitlementsOf({ accountId: host.userId });
     const mood = MOODS[body.colorMood];
     const revealAt =
       body.revealMode === 'end' ? new Date(body.endsAt) : body.revealAt ? new Date(body.revealAt) : null;
@@ -109,7 +100,7 @@ export class EventsApp {
             slug: newSlug(body.name),
             name: body.name,
             hostId: host.userId,
-            plan,
+            plan: limits.plan,
             startsAt: new Date(body.startsAt),
             endsAt: new Date(body.endsAt),
             revealAt,
@@ -127,8 +118,8 @@ export class EventsApp {
             primaryColor: body.primaryColor ?? mood.primaryColor,
             accentColor: body.accentColor ?? mood.accentColor,
             backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
-            maxPhotos: limits.maxPhotosPerEvent,
-            maxGuests: limits.maxGuestsPerEvent,
+            maxPhotos: limits.photosPerEvent,
+            maxGuests: limits.guestsPerEvent,
           })
           .returning();
         const rec = toRecord(row!);
@@ -217,12 +208,11 @@ export class EventsApp {
   }
 
   /**
-   * An admin deletes an event. The row goes in a transaction that also hands `event.deleted` to the
-   * bus, so the fact is never lost for a deleted row; the photos service then removes the event's
-   * photos, devices and stored objects.
+   * An admin deletes an event (asked by the admin service, which has checked the caller). The row
+   * goes in a transaction that also hands `event.deleted` to the bus, so the fact is never lost for a
+   * deleted row; the photos service then removes the event's photos, devices and stored objects.
    */
-  async delete(id: string, admin: Principal, reason: string): Promise<void> {
-    if (!admin.isAdmin) throw forbidden('Administrator privileges required', 'admin_required');
+  async delete(id: string, deletedBy: string, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(events).where(eq(events.id, id.toLowerCase())).returning();
       if (!row) throw notFound('Event not found', 'event_not_found');
@@ -232,7 +222,7 @@ export class EventsApp {
           eventId: row.id,
           code: row.code,
           hostId: row.hostId,
-          deletedBy: admin.userId,
+          deletedBy,
           reason,
           at: new Date().toISOString(),
         }),

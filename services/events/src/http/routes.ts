@@ -1,17 +1,9 @@
 import express, { Router, type Request } from 'express';
-import {
-  adminEventIdSchema,
-  adminReasonSchema,
-  createEventSchema,
-  liveModeSchema,
-  parseOr400,
-  sharingSchema,
-} from '@afterglow/contracts';
+import { createEventSchema, liveModeSchema, parseOr400, sharingSchema } from '@afterglow/contracts';
 import {
   GUEST_ORIGIN_HEADER,
   originOf,
   principalOf,
-  requireAdmin,
   requireUser,
   type OriginPolicy,
 } from '@afterglow/service-kit';
@@ -25,7 +17,6 @@ export function eventsRouter(app: EventsApp, secret: Buffer, origins: OriginPoli
     return (typeof told === 'string' && originOf(told)) || origins.guestOrigin();
   };
   r.use('/api/events', express.json({ limit: '64kb' }));
-  r.use('/api/admin/events', express.json({ limit: '16kb' }));
 
   r.post('/api/events', async (req, res) => {
     const host = requireUser(req, secret);
@@ -59,15 +50,6 @@ export function eventsRouter(app: EventsApp, secret: Buffer, origins: OriginPoli
         guests(req),
       ),
     );
-  });
-
-  /** Admins only; the photos, devices and images follow over the bus (`event.deleted`). */
-  r.delete('/api/admin/events/:eventId', async (req, res) => {
-    const admin = requireAdmin(req, secret);
-    const id = parseOr400(adminEventIdSchema, req.params.eventId);
-    const { reason } = parseOr400(adminReasonSchema, req.body ?? {});
-    await app.delete(id, admin, reason);
-    res.status(204).end();
   });
 
   return r;

@@ -25,7 +25,6 @@ export const users = identitySchema.table('users', {
   /** made an admin by an operator (`afterglow admin <email>`): kept at every login, unlike the role */
   adminGranted: boolean('admin_granted').notNull().default(false),
   isSuspended: boolean('is_suspended').notNull().default(false),
-  plan: text('plan').notNull().default('free'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { userUpserted, type AuthUser, type Principal } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
+import { TtlCache } from '@afterglow/service-kit';
 import { users, type UserRow } from './schema';
 
 export interface IdentityClaims {
@@ -19,16 +20,18 @@ export interface IdentityClaims {
 export const EMBEDDED_ISSUER = 'embedded';
 
 export class Users {
-  private cache = new Map<string, { at: number; row: UserRow | null }>();
+  private readonly cache: TtlCache<string, UserRow | null>;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
     private readonly adminEmails: Set<string>,
-    private readonly cacheMs = 3000,
+    cacheMs = 3000,
     /** recognises the embedded identity provider's issuers (one per origin), when it is in use */
     private readonly isEmbeddedIssuer: ((issuer: string) => boolean) | null = null,
-  ) {}
+  ) {
+    this.cache = new TtlCache(cacheMs);
+  }
 
   /**
    * `<issuer>|<sub>`, except for the embedded provider, whose issuer is the origin the browser is on:
@@ -76,13 +79,11 @@ export class Users {
   }
 
   /** By id, with a short cache (suspension takes effect within a few seconds on every replica). */
-  async get(id: string): Promise<UserRow | null> {
-    const hit = this.cache.get(id);
-    if (hit && Date.now() - hit.at < this.cacheMs) return hit.row;
-    const [row] = await this.db.select().from(users).where(eq(users.id, id));
-    this.cache.set(id, { at: Date.now(), row: row ?? null });
-    if (this.cache.size > 10_000) this.cache.clear();
-    return row ?? null;
+  get(id: string): Promise<UserRow | null> {
+    return this.cache.get(id, async () => {
+      const [row] = await this.db.select().from(users).where(eq(users.id, id));
+      return row ?? null;
+    });
   }
 
   /** Suspends or reinstates a user; null when there is no such user. */
@@ -102,7 +103,6 @@ export class Users {
         email: row.email,
         isAdmin: row.isAdmin,
         isSuspended: row.isSuspended,
-        plan: row.plan,
         at: new Date().toISOString(),
       }),
     );
@@ -121,20 +121,23 @@ export const toPrincipal = (u: UserRow): Principal => ({
   userId: u.id,
   email: u.email,
   isAdmin: u.isAdmin,
-  plan: u.plan,
 });
 
 /**
- * Operator action: puts the account with this e-mail on a plan (support comping a plan, or a
- * payment settled outside the app). Answers how many accounts changed.
+ * Plans are billing's (ADR 012): its migration copies `identity.users.plan` and creates
+ * `billing.account_plans` in one transaction, so once that table exists the column goes. Run at each
+ * start, so it goes whichever service migrated first; afterwards it is a look at the catalog.
  */
-export async function setPlanByEmail(db: Db, email: string, plan: string): Promise<number> {
-  const rows = await db
-    .update(users)
-    .set({ plan })
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .returning({ id: users.id });
-  return rows.length;
+export async function dropMovedPlans(db: Db): Promise<void> {
+  await db.execute(sql`
+    DO $$ BEGIN
+      IF to_regclass('billing.account_plans') IS NOT NULL AND EXISTS (
+        SELECT 1 FROM information_schema.columns
+        WHERE table_schema = 'identity' AND table_name = 'users' AND column_name = 'plan'
+      ) THEN
+        ALTER TABLE identity.users DROP COLUMN IF EXISTS plan;
+      END IF;
+    END $$`);
 }
 
 /**

@@ -1,11 +1,6 @@
+import { setPlanByEmail } from '@afterglow/billing';
 import type { Db } from '@afterglow/db';
-import {
-  findLocalAccount,
-  passwordProblem,
-  resetLocalPassword,
-  setAdminByEmail,
-  setPlanByEmail,
-} from '@afterglow/gateway';
+import { findLocalAccount, passwordProblem, resetLocalPassword, setAdminByEmail } from '@afterglow/gateway';
 import type { BaseConfig } from '@afterglow/service-kit';
 import { OperatorError, type OperatorIo } from './io';
 import { newPassword } from './password-input';
@@ -13,7 +8,10 @@ import { newPassword } from './password-input';
 const neverSignedIn = (email: string) =>
   new OperatorError(`No account with the e-mail ${email}: they must sign in once first.`);
 
-/** `afterglow plan <email> <plan>`: support comping a plan, or a payment settled outside the app. */
+/**
+ * `afterglow plan <email> <plan>`: support comping a plan, or a payment settled outside the app.
+ * Plans are billing's: this is billing's own code, on billing's tables.
+ */
 export async function planCommand(db: Db, io: OperatorIo, email: string, plan: string): Promise<void> {
   if ((await setPlanByEmail(db, email, plan)) === 0) throw neverSignedIn(email);
   io.out(`${email} is now on the ${plan} plan (events they create from now on get its limits)`);

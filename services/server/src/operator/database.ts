@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { prepareBilling } from '@afterglow/billing';
 import { openDatabase, type Database } from '@afterglow/db';
 import type { BaseConfig } from '@afterglow/service-kit';
 import { runningServer } from '../datadir-lock';
@@ -13,7 +14,7 @@ const isPostgres = (url: string | undefined) => /^postgres(ql)?:\/\//.test(url ?
  */
 export async function openOperatorDatabase(
   config: BaseConfig,
-  opts: { identity?: boolean } = {},
+  opts: { identity?: boolean; billing?: boolean } = {},
 ): Promise<Database> {
   const dataDir = resolve(config.AFTERGLOW_DATA_DIR);
   if (!isPostgres(config.DATABASE_URL)) {
@@ -35,7 +36,9 @@ export async function openOperatorDatabase(
     migrationsDir: config.AFTERGLOW_MIGRATIONS_DIR,
   });
   try {
-    // The accounts tables as this version has them, even before its first start after an upgrade.
+    // The tables a command uses as this version has them, even before its first start after an
+    // upgrade (billing's migration takes over the plans identity kept before, ADR 012).
+    if (opts.billing) await prepareBilling(database);
     if (opts.identity) await database.migrate('gateway', { schema: 'identity' });
   } catch (err) {
     await database.close();

@@ -77,7 +77,10 @@ export async function runOperator(
 
   try {
     const config = loadConfig(baseConfigSchema, env);
-    const database = await openOperatorDatabase(config, { identity: command !== 'events' });
+    const database = await openOperatorDatabase(config, {
+      identity: command === 'reset-password' || command === 'admin',
+      billing: command === 'plan',
+    });
     try {
       const db = database.db;
       if (command === 'plan') await planCommand(db, io, email, plan);

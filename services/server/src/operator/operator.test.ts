@@ -94,6 +94,40 @@ describe('operator commands on a real data dir', () => {
     });
   });
 
+  it("puts an account on a plan: billing's, which the events they create from then on get", async () => {
+    const PASSWORD = 'comped password';
+    await withApp(async (base) => {
+      for (const email of ['comped@example.test', 'uncomped@example.test'])
+        await loginThroughIdp(new Browser(base), email, PASSWORD);
+    });
+    const comp = await run(['plan', 'Comped@example.test', 'max']);
+    expect(comp.code).toBe(0);
+    expect(comp.text()).toContain('Comped@example.test is now on the max plan');
+    expect((await run(['plan', 'nobody@example.test', 'pro'])).text()).toContain(
+      'they must sign in once first',
+    );
+    expect((await run(['plan', 'comped@example.test', 'platinum'])).code).toBe(2);
+    await withApp(async (base) => {
+      const create = async (email: string) => {
+        const b = new Browser(base);
+        await loginThroughIdp(b, email, PASSWORD, 'signin');
+        const e = await b.json('POST', '/api/events', eventBody());
+        expect(e.status).toBe(201);
+        return e.body;
+      };
+      expect(await create('comped@example.test')).toMatchObject({
+        plan: 'max',
+        maxPhotos: 5000,
+        maxGuests: null,
+      });
+      expect(await create('uncomped@example.test')).toMatchObject({
+        plan: 'free',
+        maxPhotos: 50,
+        maxGuests: 20,
+      });
+    });
+  });
+
   it('says so for an unknown e-mail, and for bad usage', async () => {
     const unknown = await run(['reset-password', 'nobody@example.test'], piped('long enough pass\n'));
     expect(unknown.code).toBe(1);

@@ -1,0 +1,17 @@
+import { ask, type Bus } from '@afterglow/bus';
+import { eventsDelete, type Principal } from '@afterglow/contracts';
+import type { AuditLog } from './audit';
+
+/** Admins delete events. Events are the events service's: it deletes the event and tells everyone. */
+export class AdminEvents {
+  constructor(
+    private readonly bus: Bus,
+    private readonly audit: AuditLog,
+  ) {}
+
+  /** The photos, devices and images follow over the bus (`event.deleted`); 404 for an unknown event. */
+  async delete(admin: Principal, eventId: string, reason: string): Promise<void> {
+    await ask(this.bus, eventsDelete, { eventId, deletedBy: admin.userId, reason }, { timeoutMs: 10_000 });
+    await this.audit.record({ by: admin.userId, action: 'event.deleted', targetId: eventId, reason });
+  }
+}
