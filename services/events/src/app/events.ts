@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import {
   MOODS,
+  RPC,
   billingEntitlements,
   eventCreated,
   eventDeleted,

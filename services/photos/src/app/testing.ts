@@ -18,7 +18,7 @@ import { photosApp } from './photos';
 
 export const person = (isAdmin = false): Principal => {
   const userId = randomUUID();
-  return { userId, email: `${userId}@example.test`, isAdmin, plan: 'free' };
+  return { userId, email: `${userId}@example.test`, isAdmin };
 };
 
 export const isoIn = (ms: number) => new Date(Date.now() + ms).toISOString();
