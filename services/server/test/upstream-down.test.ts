@@ -59,7 +59,12 @@ describe('the gateway while a service is down', () => {
   beforeAll(async () => {
     const dead = `http://127.0.0.1:${await freePort()}`;
     app = await startApp(
-      { AFTERGLOW_EVENTS_URL: dead, AFTERGLOW_PHOTOS_URL: dead, AFTERGLOW_REALTIME_URL: dead },
+      {
+        AFTERGLOW_EVENTS_URL: dead,
+        AFTERGLOW_PHOTOS_URL: dead,
+        AFTERGLOW_ADMIN_URL: dead,
+        AFTERGLOW_REALTIME_URL: dead,
+      },
       'gateway',
     );
   });
