@@ -1,11 +1,11 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import type { DevicePhotos, EventPhotosPage, PhotoDto, Principal } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
-import { devices, photos, type DeviceRow } from '../adapters/schema';
+import { photos, type DeviceRow } from '../adapters/schema';
 import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
 import { shotsRemaining } from './devices';
 import type { EventsClient } from './events-client';
-import type { PhotoView } from './photo-view';
+import { selectPhotos, type PhotoView } from './photo-view';
 import { assertHost, isHostOf, isRevealed, scopeWhere, seesNothing, visibleTo } from './visibility';
 
 interface Page {
@@ -24,10 +24,7 @@ export class Gallery {
   /** One page of the event's photos matching `where`, newest first, as a viewer (the host or not) sees them. */
   private async page(where: SQL | undefined, page: PageOpts, asHost: boolean): Promise<Page> {
     const limit = pageLimit(page);
-    const rows = await this.d.db
-      .select({ photo: photos, device: devices })
-      .from(photos)
-      .leftJoin(devices, eq(devices.id, photos.deviceId))
+    const rows = await selectPhotos(this.d.db)
       .where(and(where, afterCursor(page.cursor)))
       .orderBy(desc(photos.createdAt), desc(photos.id))
       .limit(limit + 1);
@@ -35,7 +32,7 @@ export class Gallery {
     const slice = more ? rows.slice(0, limit) : rows;
     const last = slice[slice.length - 1];
     return {
-      photos: await this.view.dtos(slice, asHost),
+      photos: slice.map((r) => this.view.dto(r, asHost)),
       nextCursor: more && last ? encodeCursor(last.photo.createdAt, last.photo.id) : null,
     };
   }
@@ -68,16 +65,11 @@ export class Gallery {
   /** A guest's own roll, every photo their device took. */
   async devicePhotos(device: DeviceRow): Promise<DevicePhotos> {
     const e = await this.d.events.getOr404(device.eventId);
-    const rows = await this.d.db
-      .select()
-      .from(photos)
+    const rows = await selectPhotos(this.d.db)
       .where(and(eq(photos.deviceId, device.id), scopeWhere(visibleTo(e, { deviceId: device.id }))))
       .orderBy(desc(photos.createdAt), desc(photos.id));
     return {
-      photos: await this.view.dtos(
-        rows.map((photo) => ({ photo, device })),
-        false,
-      ),
+      photos: rows.map((r) => this.view.dto(r, false)),
       shotsTaken: device.shotsTaken,
       shotsRemaining: shotsRemaining(e, device.shotsTaken),
       maxShots: e.maxShotsPerDevice,

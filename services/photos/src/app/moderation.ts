@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { notFound, photoModerated, type PhotoStatus, type Principal } from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
-import { devices, outbox, photos, type PhotoRow } from '../adapters/schema';
+import { outbox, photos, type PhotoRow } from '../adapters/schema';
 import type { EventsClient } from './events-client';
 import type { LiveNotices } from './live';
-import type { PhotoView } from './photo-view';
-import { renditionsOf } from './renditions';
+import { selectPhotos, type PhotoView } from './photo-view';
 import { assertHost } from './visibility';
 
 export type ModerationAction = { status?: PhotoStatus; flag?: string };
@@ -59,10 +58,7 @@ export class Moderation {
     });
     if (updated.status === 'approved' && row.status !== 'approved' && updated.processedAt)
       await this.live.approved(e, updated);
-    const [[device], made] = await Promise.all([
-      db.select().from(devices).where(eq(devices.id, updated.deviceId)),
-      renditionsOf(db, [photoId]),
-    ]);
-    return this.view.dto(updated, made.get(photoId), device ?? null, true);
+    const [view] = await selectPhotos(db).where(eq(photos.id, photoId));
+    return this.view.dto(view ?? { photo: updated, made: null, device: null }, true);
   }
 }

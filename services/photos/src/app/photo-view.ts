@@ -1,37 +1,45 @@
+import { eq } from 'drizzle-orm';
 import { IMAGE_URL_TTL_SECONDS, type PhotoDto, type PhotoStatus } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import type { UrlSigner } from '@afterglow/storage';
-import type { DeviceRow, PhotoRow, RenditionRow } from '../adapters/schema';
-import { renditionsOf } from './renditions';
+import { devices, photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
+import { byKind, renditionsColumn, type MadeColumn } from './renditions';
 
 export type Author = Pick<DeviceRow, 'displayName' | 'anonId'> | null;
+
+/** What `PhotoView.dto` needs of a photo: its row, its renditions, its device's name. */
+export interface PhotoSelection {
+  photo: PhotoRow;
+  made: MadeColumn;
+  device: Author;
+}
+
+/** Photos with what `PhotoView.dto` needs, in one statement; add the where, order and limit. */
+export const selectPhotos = (db: Db) =>
+  db
+    .select({
+      photo: photos,
+      made: renditionsColumn,
+      device: { displayName: devices.displayName, anonId: devices.anonId },
+    })
+    .from(photos)
+    .leftJoin(devices, eq(devices.id, photos.deviceId));
 
 /**
  * Photos as the browser receives them: their renditions as short-lived signed URLs (ADR 003), issued
  * only in answers to viewers allowed to see the photo, and the untouched original for the host alone.
  */
 export class PhotoView {
-  constructor(
-    private readonly db: Db,
-    private readonly signer: UrlSigner,
-  ) {}
+  constructor(private readonly signer: UrlSigner) {}
 
   private sign(key: string | null | undefined): string | null {
     return key ? this.signer.sign(key, IMAGE_URL_TTL_SECONDS) : null;
   }
 
-  /** The answers for these photos (with their renditions, read in one query). */
-  async dtos(rows: { photo: PhotoRow; device: Author }[], asHost: boolean): Promise<PhotoDto[]> {
-    const made = await renditionsOf(
-      this.db,
-      rows.map((r) => r.photo.id),
-    );
-    return rows.map((r) => this.dto(r.photo, made.get(r.photo.id), r.device, asHost));
-  }
-
-  dto(row: PhotoRow, made: Map<string, RenditionRow> | undefined, device: Author, asHost: boolean): PhotoDto {
-    const thumb = made?.get('thumb');
-    const display = made?.get('display');
+  dto({ photo: row, made, device }: PhotoSelection, asHost: boolean): PhotoDto {
+    const kinds = byKind(made);
+    const thumb = kinds.get('thumb');
+    const display = kinds.get('display');
     const dto: PhotoDto = {
       id: row.id,
       eventId: row.eventId,

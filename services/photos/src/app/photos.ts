@@ -25,7 +25,7 @@ export interface PhotosDeps {
 /** The photos service's use cases, one object per capability, over one set of adapters. */
 export function photosApp(deps: PhotosDeps) {
   const live = new LiveNotices(deps.bus);
-  const view = new PhotoView(deps.db, deps.signer);
+  const view = new PhotoView(deps.signer);
   const devices = new Devices(deps);
   return {
     devices,

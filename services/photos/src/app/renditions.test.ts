@@ -1,10 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db } from '@afterglow/db';
 import { migrationsUpTo } from '@afterglow/db/testing';
 import { testAdapters } from '@afterglow/service-kit/testing';
 import { photos } from '../adapters/schema';
-import { recordRenditions, renditionsOf } from './renditions';
+import { byKind, recordRenditions, renditionsColumn } from './renditions';
+
+const renditionsOf = async (db: Db, ids: string[]) =>
+  new Map(
+    (await db.select({ id: photos.id, made: renditionsColumn }).from(photos).where(inArray(photos.id, ids)))
+      .filter((r) => r.made)
+      .map((r) => [r.id, byKind(r.made)]),
+  );
 
 describe('renditions kept per photo and kind (PGlite)', () => {
   it('move out of the photo rows of before, keys and sizes kept', async () => {
@@ -23,7 +31,7 @@ describe('renditions kept per photo and kind (PGlite)', () => {
       expect(
         Object.fromEntries([...made.get(developed)!].map(([k, r]) => [k, [r.key, r.width, r.height]])),
       ).toEqual({
-        thumb: ['r1/thumb.webp', null, null],
+        thumb: ['r1/thumb.webp', undefined, undefined],
         display: ['r1/display.jpg', 1600, 1200],
       });
       const [row] = await t.database.db

@@ -1,7 +1,7 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { NamedRendition } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
-import { renditions, type RenditionRow } from '../adapters/schema';
+import { photos, renditions } from '../adapters/schema';
 
 /**
  * The renditions of each photo, as `photo.processed` announced them: this service keeps them (ADR 010),
@@ -34,18 +34,27 @@ export async function recordRenditions(db: Db, photoId: string, list: NamedRendi
     });
 }
 
-/** The renditions of these photos, by photo id and then kind. */
-export async function renditionsOf(
-  db: Db,
-  photoIds: string[],
-): Promise<Map<string, Map<string, RenditionRow>>> {
-  const out = new Map<string, Map<string, RenditionRow>>();
-  if (!photoIds.length) return out;
-  const rows = await db.select().from(renditions).where(inArray(renditions.photoId, photoIds));
-  for (const r of rows) {
-    let kinds = out.get(r.photoId);
-    if (!kinds) out.set(r.photoId, (kinds = new Map()));
-    kinds.set(r.kind, r);
-  }
-  return out;
+type Made = [kind: string, key: string, width: number | null, height: number | null, bytes: number | null];
+
+/**
+ * A photo's renditions as a column of a query on `photos.photos`, so a page of photos is one
+ * statement (a second query by photo ids cost about as much again as the page's own).
+ */
+export type MadeColumn = Made[] | null;
+export const renditionsColumn = sql<MadeColumn>`(select json_agg(json_build_array(r.kind, r.key, r.width, r.height, r.bytes)) from ${renditions} r where r.photo_id = ${photos.id})`;
+
+/** That column's value by kind. */
+export function byKind(made: MadeColumn): Map<string, NamedRendition> {
+  return new Map(
+    (made ?? []).map(([kind, key, width, height, bytes]) => [
+      kind,
+      {
+        kind,
+        key,
+        ...(width !== null && { width }),
+        ...(height !== null && { height }),
+        ...(bytes !== null && { bytes }),
+      },
+    ]),
+  );
 }
