@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './jitless';
+import { cleanText } from './text';
 
 /** GET /api/auth/user */
 export const authUserSchema = z.object({
@@ -22,6 +23,7 @@ export interface Principal {
 export const adminReasonSchema = z.object({
   reason: z
     .string({ error: 'A reason is required' })
+    .overwrite(cleanText)
     .trim()
     .min(1, 'A reason is required')
     .max(500, 'The reason can be at most 500 characters'),
