@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cleanText } from './text';
 import './jitless';
+import { cleanText } from './text';
 
 /** GET /api/auth/user */
 export const authUserSchema = z.object({
