@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { cleanText } from './text';
 import './jitless';
-import { cleanText } from './text';
 
 /** GET /api/auth/user */
 export const authUserSchema = z.object({
