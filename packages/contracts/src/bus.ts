@@ -143,7 +143,6 @@ export const RPC = {
   eventsGet: 'rpc.events.get',
   eventsDelete: 'rpc.events.delete',
   billingEntitlements: 'rpc.billing.entitlements',
-  identityUser: 'rpc.identity.user',
   /** {eventId} -> {activeGuests, deviceCount, photoStats} */
   photosCounts: 'rpc.photos.counts',
   identitySuspend: 'rpc.identity.suspend',
