@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes, createHash } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface Secrets {
@@ -33,8 +33,11 @@ export function loadSecrets(dataDir: string, envSecret?: string, needJwk = true)
   }
   if (changed) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
-    chmodSync(file, 0o600);
+    // Written beside and renamed into place: processes sharing the data dir never read half a file.
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, JSON.stringify(stored, null, 2), { mode: 0o600 });
+    chmodSync(tmp, 0o600);
+    renameSync(tmp, file);
   }
   return { secret: Buffer.from(envSecret ?? stored.secret!, 'utf8'), idpJwk: stored.idpJwk };
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 // @ts-expect-error: a plain ES module shared with `npm run start:distributed`
 import { SERVICES, startDistributed } from '../../../scripts/distributed.mjs';
-import { freePort } from './free-port';
+import { freePorts } from './free-port';
 import { provisionInfra, type Infra } from './infra';
 
 export type Processes = Awaited<ReturnType<typeof startDistributed>>;
@@ -18,9 +18,9 @@ export async function startProcesses(o: {
   output?: (name: string, line: string) => void;
   supervise?: boolean;
 }): Promise<Processes> {
-  const port = await freePort();
+  const [port = 0, ...ports] = await freePorts((SERVICES as string[]).length + 1);
   const servicePorts: Record<string, number> = {};
-  for (const s of SERVICES as string[]) servicePorts[s] = await freePort();
+  (SERVICES as string[]).forEach((s, i) => (servicePorts[s] = ports[i]!));
   return startDistributed({
     env: typeof o.env === 'function' ? o.env(port) : o.env,
     port,
