@@ -8,3 +8,4 @@ export * from './auth';
 export * from './routes';
 export * from './text';
 export * from './rpc';
+export * from './hosts';

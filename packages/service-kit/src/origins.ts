@@ -1,5 +1,6 @@
 import { hostname, networkInterfaces } from 'node:os';
 import type { IncomingMessage } from 'node:http';
+import { isLoopbackHost, isLoopbackUrl } from '@afterglow/contracts';
 
 /**
  * Which origins browsers may reach this deployment at, and which one to hand to whom.
@@ -13,8 +14,10 @@ import type { IncomingMessage } from 'node:http';
 export interface OriginPolicy {
   /** `https` when this process serves TLS itself (the one-machine HTTPS mode) */
   readonly scheme: 'http' | 'https';
-  /** PUBLIC_URL's origin, or `<scheme>://localhost:<port>` */
+  /** PUBLIC_URL's origin, or the local one */
   defaultOrigin(): string;
+  /** `<scheme>://localhost:<port>`: where a browser on this computer opens it */
+  localOrigin(): string;
   /** the configured public origin, if any */
   readonly publicOrigin: string | null;
   isAllowed(origin: string): boolean;
@@ -46,20 +49,6 @@ export function originOf(url: string): string | null {
     return u.origin;
   } catch {
     return null;
-  }
-}
-
-export function isLoopbackHost(host: string): boolean {
-  const h = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d+\.\d+\.\d+$/.test(h);
-}
-
-/** True for an origin phones on the network cannot reach (localhost, 127.x, [::1]). */
-export function isLoopbackOrigin(origin: string): boolean {
-  try {
-    return isLoopbackHost(new URL(origin).hostname);
-  } catch {
-    return false;
   }
 }
 
@@ -132,7 +121,8 @@ export function createOriginPolicy(o: OriginPolicyOptions): OriginPolicy {
     return origin && isAllowed(origin) ? origin : null;
   };
 
-  const defaultOrigin = () => publicOrigin ?? at('localhost');
+  const localOrigin = () => at('localhost');
+  const defaultOrigin = () => publicOrigin ?? localOrigin();
   const firstNetwork = () => {
     const a = current().find((x) => x.family === 'IPv4') ?? current()[0];
     return a ? at(hostPart(a)) : null;
@@ -142,13 +132,14 @@ export function createOriginPolicy(o: OriginPolicyOptions): OriginPolicy {
     scheme: o.scheme,
     publicOrigin,
     defaultOrigin,
+    localOrigin,
     isAllowed,
     requestOrigin,
     browserOrigin: (req) => requestOrigin(req) ?? defaultOrigin(),
     guestOrigin(req) {
       if (publicOrigin) return publicOrigin;
       const own = req ? requestOrigin(req) : null;
-      if (own && !isLoopbackOrigin(own)) return own;
+      if (own && !isLoopbackUrl(own)) return own;
       return firstNetwork() ?? own ?? defaultOrigin();
     },
     networkUrls: () =>

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { isLoopbackOrigin, type OriginPolicy } from '@afterglow/service-kit';
+import { isLoopbackUrl } from '@afterglow/contracts';
+import type { OriginPolicy } from '@afterglow/service-kit';
 
 export interface StartUrls {
   /** where this computer's browser opens Afterglow */
@@ -11,12 +12,12 @@ export interface StartUrls {
 }
 
 export function startUrls(origins: OriginPolicy): StartUrls {
-  const local = `${origins.scheme}://localhost:${new URL(origins.defaultOrigin()).port || (origins.scheme === 'https' ? 443 : 80)}/`;
+  const local = `${origins.localOrigin()}/`;
   const pub = origins.publicOrigin;
   return {
-    local: pub && isLoopbackOrigin(pub) ? `${pub}/` : local,
+    local: pub && isLoopbackUrl(pub) ? `${pub}/` : local,
     network: origins.networkUrls(),
-    public: pub && !isLoopbackOrigin(pub) ? `${pub}/` : null,
+    public: pub && !isLoopbackUrl(pub) ? `${pub}/` : null,
   };
 }
 

@@ -2,11 +2,9 @@ import { createServer, type RequestListener, type Server, type ServerResponse } 
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { PROBLEM_TYPE, problem, statusTitle } from '@afterglow/contracts';
+import { PROBLEM_TYPE, isLoopbackHost, problem, statusTitle } from '@afterglow/contracts';
 
 const PROBES = new Set(['/livez', '/readyz', '/metrics']);
-const isLoopbackPeer = (a: string | undefined) =>
-  !!a && (a === '::1' || a.startsWith('127.') || a.startsWith('::ffff:127.'));
 
 /**
  * The plain-http side of the HTTPS mode's port. A browser that typed `http://` is sent to the same
@@ -16,7 +14,7 @@ const isLoopbackPeer = (a: string | undefined) =>
 function plainHttp(handler: RequestListener): RequestListener {
   return (req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    const local = isLoopbackPeer(req.socket.remoteAddress);
+    const local = isLoopbackHost(req.socket.remoteAddress ?? '');
     if (local && (req.headers['x-forwarded-proto'] === 'https' || PROBES.has(path))) return handler(req, res);
     const host = req.headers.host;
     if (!host || !/^[\w.\-:[\]]+$/.test(host)) {

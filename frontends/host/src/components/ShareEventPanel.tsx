@@ -1,5 +1,6 @@
 import { Copy, Link as LinkIcon, Share2, TriangleAlert, Wifi } from 'lucide-react';
 import { useId } from 'react';
+import { isLoopbackUrl } from '@afterglow/contracts';
 import { Button, toast } from '@afterglow/ui';
 import { copyText } from '../lib/clipboard';
 import { inputClass } from './Field';
@@ -56,20 +57,11 @@ function siteOf(joinUrl: string): string {
   }
 }
 
-/** localhost, 127.x and [::1] are this computer only: a phone that opens them reaches itself. */
-function isLoopback(joinUrl: string): boolean {
-  try {
-    const h = new URL(joinUrl).hostname.replace(/^\[|\]$/g, '').toLowerCase();
-    return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\./.test(h);
-  } catch {
-    return false;
-  }
-}
-
 /** Which address guests' phones will open, and a warning when they cannot reach it. */
 function GuestAddress({ joinUrl }: { joinUrl: string }) {
   const site = siteOf(joinUrl);
-  if (isLoopback(joinUrl))
+  // localhost, 127.x and [::1] are this computer only: a phone that opens them reaches itself
+  if (isLoopbackUrl(joinUrl))
     return (
       <div
         role="alert"
