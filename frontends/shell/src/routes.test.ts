@@ -25,16 +25,18 @@ describe('the routes of spec section 2', () => {
       '/pricing': 'host/Pricing',
       '/checkout': 'host/Checkout',
       '/dashboard': 'host/MyDashboard',
+      '/host/qr-kit/:id': 'host/QrKit',
       '/admin-dashboard': 'admin/AdminDashboard',
       '/test-camera': 'admin/TestCamera',
     });
   });
 
-  it('fill the screen, without the header, on the camera and the slideshows only', () => {
+  it('fill the screen, without the header, on the camera, the slideshows and the print kit only', () => {
     expect(ROUTES.filter((r) => r.chrome === false).map((r) => r.path)).toEqual([
       '/camera/:code',
       '/slideshow/:code',
       '/live-slideshow/:code',
+      '/host/qr-kit/:id',
     ]);
   });
 

@@ -98,6 +98,8 @@ export interface PlanLimits {
   watermark: boolean;
   zipExport: boolean;
   publicGallery: boolean;
+  /** the print-ready poster and table cards with the event's QR code */
+  printableQrKit: boolean;
   liveSlideshow: boolean;
   aiSafetyFilter: boolean;
 }
@@ -118,6 +120,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     watermark: true,
     zipExport: false,
     publicGallery: false,
+    printableQrKit: false,
     liveSlideshow: true,
     aiSafetyFilter: false,
   },
@@ -132,6 +135,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     watermark: false,
     zipExport: true,
     publicGallery: false,
+    printableQrKit: false,
     liveSlideshow: true,
     aiSafetyFilter: false,
   },
@@ -146,6 +150,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     watermark: false,
     zipExport: true,
     publicGallery: true,
+    printableQrKit: true,
     liveSlideshow: true,
     aiSafetyFilter: false,
   },
@@ -160,6 +165,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     watermark: false,
     zipExport: true,
     publicGallery: true,
+    printableQrKit: true,
     liveSlideshow: true,
     aiSafetyFilter: true,
   },

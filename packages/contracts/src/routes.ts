@@ -19,6 +19,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/events', 'events'),
   r('GET', '/api/events/by-code/:code', 'events'),
   r('GET', '/api/events/:idOrCode', 'events'),
+  r('GET', '/api/events/:id/qr-kit', 'events'),
   r('POST', '/api/events/:id/live-mode', 'events'),
   r('PUT', '/api/events/:id/sharing', 'events'),
   r('POST', '/api/events/:code/devices', 'photos'),

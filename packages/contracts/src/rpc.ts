@@ -32,6 +32,8 @@ export const entitlementsSchema = z.object({
   watermark: z.boolean(),
   zipExport: z.boolean(),
   publicGallery: z.boolean(),
+  /** the printable QR kit (added later: an answer without it says no) */
+  qrKit: z.boolean().default(false),
   liveSlideshow: z.boolean(),
   aiFilter: z.boolean(),
 });

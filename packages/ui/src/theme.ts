@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { MOODS, type ColorMood } from '@afterglow/contracts';
 
 export interface Theme {
@@ -41,4 +42,51 @@ export function applyTheme(t: Partial<Theme> | null | undefined, mood?: string):
 
 export function resetTheme(): void {
   applyTheme(DEFAULT_THEME);
+}
+
+/**
+ * The page background of each mood as CSS (the contracts carry it as Tailwind class names, which
+ * are not compiled into the remotes). Vintage is the product's default background.
+ */
+export const MOOD_BACKGROUNDS: Record<ColorMood, string> = {
+  vintage: 'linear-gradient(135deg, #fdf6ec 0%, #ffffff 50%, #fef3c7 100%)',
+  ocean: 'linear-gradient(135deg, #f0f9ff 0%, #ffffff 50%, rgba(204, 251, 241, 0.6) 100%)',
+  sunset: 'linear-gradient(135deg, #fff7ed 0%, #ffffff 50%, rgba(255, 228, 230, 0.7) 100%)',
+  forest: 'linear-gradient(135deg, #f0fdf4 0%, #ffffff 50%, rgba(254, 243, 199, 0.7) 100%)',
+  lavender: 'linear-gradient(135deg, #f5f3ff 0%, #ffffff 50%, rgba(252, 231, 243, 0.7) 100%)',
+  monochrome: 'linear-gradient(135deg, #f5f5f5 0%, #ffffff 50%, rgba(229, 229, 229, 0.7) 100%)',
+};
+
+/** What of an event its theme is made from (every event answer carries these). */
+export type EventThemeSource = Partial<Theme> & { colorMood?: string | null };
+
+/** Applies a mood (or an event's own colours) to the whole interface, background included. */
+export function applyMood(t: EventThemeSource): void {
+  const mood = (t.colorMood && t.colorMood in MOODS ? t.colorMood : 'vintage') as ColorMood;
+  applyTheme(t, mood);
+  document.body.style.background = MOOD_BACKGROUNDS[mood];
+}
+
+/** Restores the product's own colours and background. */
+export function clearMood(): void {
+  resetTheme();
+  document.body.style.removeProperty('background');
+}
+
+/**
+ * An event's pages wear its theme while they are shown: colours at once when the event is known,
+ * the product's own back when the page goes. `background: false` leaves the page background alone
+ * (screens with a dark stage of their own).
+ */
+export function useEventTheme(event: EventThemeSource | null | undefined, background = true): void {
+  const primary = event?.primaryColor;
+  const accent = event?.accentColor;
+  const mood = event?.colorMood;
+  useEffect(() => {
+    if (!primary && !mood) return;
+    const t = { primaryColor: primary, accentColor: accent, colorMood: mood };
+    if (background) applyMood(t);
+    else applyTheme(t, mood ?? undefined);
+  }, [primary, accent, mood, background]);
+  useEffect(() => clearMood, []);
 }

@@ -186,6 +186,12 @@ const ROWS: Row[] = [
     },
   },
   {
+    // the hosts here are on the free plan, which has no QR kit: signed in, every one is refused
+    key: 'GET /api/events/:id/qr-kit',
+    expect: E(401, 401, 401, 403, 403, 403, 403),
+    run: async (c, a) => (await send(c.as(a), 'GET', `/api/events/${c.fx.A.id}/qr-kit`)).status,
+  },
+  {
     key: 'POST /api/events/:id/live-mode',
     expect: E(401, 401, 401, 200, 403, 403, 200),
     run: async (c, a) =>

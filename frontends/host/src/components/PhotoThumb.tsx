@@ -51,3 +51,7 @@ export function PhotoThumb({
     />
   );
 }
+
+/** The focus ring of a photo card that keys act on (moderation). */
+export const CARD_FOCUS =
+  'scroll-m-24 outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-strong)] focus-visible:ring-offset-2';

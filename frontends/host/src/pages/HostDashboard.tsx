@@ -1,7 +1,7 @@
 import type { EventStats, HostEvent } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Skeleton } from '@afterglow/ui';
+import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventHeader } from '../components/dashboard/EventHeader';
 import { PhotoModerationGrid } from '../components/dashboard/PhotoModerationGrid';
 import { SharingCard } from '../components/dashboard/SharingCard';
@@ -34,6 +34,7 @@ function DashboardLoader({ id }: { id: string }) {
 
 function Dashboard({ event }: { event: HostEvent }) {
   const stats = useQuery<EventStats>({ queryKey: keys.stats(event.id), refetchInterval: STATS_POLL_MS });
+  useEventTheme(event);
   useLiveRefresh(
     event.id,
     ['photo_uploaded', 'photo_moderated', 'photo_approved'],

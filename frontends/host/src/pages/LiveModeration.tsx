@@ -1,14 +1,17 @@
 import type { HostEvent, PhotoDto } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, Inbox } from 'lucide-react';
+import { useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { Card, Skeleton } from '@afterglow/ui';
+import { Card, Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventLoadError, InlineLoadError, NotYourEvent } from '../components/EventStates';
 import { AuthGate } from '../components/LoginRequired';
 import { LiveModeControls } from '../components/moderation/LiveModeControls';
 import { PendingPhotoCard } from '../components/moderation/PendingPhotoCard';
+import { ShortcutHelp } from '../components/moderation/ShortcutHelp';
 import { useEvent } from '../hooks/useEvent';
 import { useLiveRefresh } from '../hooks/useLiveRefresh';
+import { useModerationKeys } from '../hooks/useModerationKeys';
 import { isHostView, keys } from '../lib/api';
 import { plural } from '../lib/format';
 
@@ -49,6 +52,9 @@ function Moderation({ event }: { event: HostEvent }) {
   useLiveRefresh(event.id, ['photo_uploaded', 'photo_moderated'], [keys.pending(event.id)]);
   const photos = pending.data ?? [];
   const refresh = () => void pending.refetch();
+  const list = useRef<HTMLUListElement>(null);
+  useModerationKeys(list);
+  useEventTheme(event);
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
@@ -74,14 +80,17 @@ function Moderation({ event }: { event: HostEvent }) {
       </header>
 
       <section aria-labelledby="pending-heading">
-        <h2 id="pending-heading" className="mb-3 text-xl font-bold">
-          Waiting for review{' '}
-          {pending.data && (
-            <span className="text-base font-medium text-neutral-600" aria-live="polite">
-              ({plural(photos.length, 'photo')})
-            </span>
-          )}
-        </h2>
+        <div className="mb-3 flex items-center justify-between gap-2">
+          <h2 id="pending-heading" className="text-xl font-bold">
+            Waiting for review{' '}
+            {pending.data && (
+              <span className="text-base font-medium text-neutral-600" aria-live="polite">
+                ({plural(photos.length, 'photo')})
+              </span>
+            )}
+          </h2>
+          <ShortcutHelp />
+        </div>
         {pending.isPending ? (
           <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true">
             {Array.from({ length: 3 }, (_, i) => (
@@ -101,7 +110,7 @@ function Moderation({ event }: { event: HostEvent }) {
             <p className="text-neutral-600">No photos are waiting for review. New ones will show up here.</p>
           </Card>
         ) : (
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <ul ref={list} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {photos.map((p) => (
               <li key={p.id}>
                 <PendingPhotoCard photo={p} onBroken={refresh} />

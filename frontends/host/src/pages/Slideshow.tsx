@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Camera, X } from 'lucide-react';
-import { useMemo } from 'react';
-import { Link, useParams } from 'react-router';
-import { Spinner, apiRequest } from '@afterglow/ui';
+import { useEffect, useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Spinner, apiRequest, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
 import { ScreenMessage } from '../components/slideshow/ScreenMessage';
 import { SlideDeck } from '../components/slideshow/SlideDeck';
@@ -13,8 +13,16 @@ import type { EventPhotosPage } from '../lib/api';
 
 const AUTOPLAY_MS = 8000;
 const PHOTOS_POLL_MS = 5000;
+/** the dark stage, lit in the event's colour from above */
+const STAGE = {
+  background:
+    'radial-gradient(120% 70% at 50% 0%, color-mix(in srgb, var(--ag-primary) 28%, #0a0a0a) 0%, #0a0a0a 70%)',
+};
 
-/** /slideshow/:code: the host's full-screen slideshow of the event's photos. */
+/**
+ * /slideshow/:code (an event id works too: live moderation's 'View Live Display' uses it): the
+ * host's full-screen slideshow of the event's photos. ←/→ move, Space pauses, Escape closes.
+ */
 export function Slideshow() {
   const { code = '' } = useParams();
   const event = useEvent(code);
@@ -36,17 +44,29 @@ export function Slideshow() {
 
   const eventId = event.data?.id ?? photos[0]?.eventId;
   const error = photosQuery.error ?? event.error;
+  const closeTo = eventId ? `/host/dashboard/${eventId}` : '/';
+  useEventTheme(event.data, false);
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      // full screen swallows the first Escape (the browser leaves full screen); the next one closes
+      if (e.key === 'Escape' && !document.fullscreenElement && !e.defaultPrevented) void navigate(closeTo);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [navigate, closeTo]);
 
   return (
-    <div className="relative flex h-dvh flex-col overflow-hidden bg-neutral-950 text-white">
+    <div className="relative flex h-dvh flex-col overflow-hidden bg-neutral-950 text-white" style={STAGE}>
       <div className="absolute inset-x-0 top-0 z-10 flex items-center justify-between gap-3 p-4">
         <h1 className="flex min-w-0 items-center gap-2 truncate rounded-full bg-black/40 px-4 py-2 text-lg font-semibold backdrop-blur">
           <Camera aria-hidden className="h-5 w-5 shrink-0" />
           <span className="truncate">{event.data?.name ?? 'Slideshow'}</span>
         </h1>
         <Link
-          to={eventId ? `/host/dashboard/${eventId}` : '/'}
+          to={closeTo}
           aria-label="Close slideshow"
+          aria-keyshortcuts="Escape"
           className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/15 backdrop-blur transition hover:bg-white/30 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70"
         >
           <X aria-hidden className="h-6 w-6" />

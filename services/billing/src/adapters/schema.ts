@@ -14,6 +14,7 @@ export const plans = billingSchema.table('plans', {
   watermark: boolean('watermark').notNull(),
   zipExport: boolean('zip_export').notNull(),
   publicGallery: boolean('public_gallery').notNull(),
+  printableQrKit: boolean('printable_qr_kit').notNull().default(false),
   liveSlideshow: boolean('live_slideshow').notNull(),
   aiSafetyFilter: boolean('ai_safety_filter').notNull(),
 });

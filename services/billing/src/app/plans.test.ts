@@ -29,6 +29,7 @@ describe('billing: plans and entitlements', () => {
       watermark: true,
       zipExport: false,
       publicGallery: false,
+      qrKit: false,
       liveSlideshow: true,
       aiFilter: false,
     });
@@ -37,7 +38,7 @@ describe('billing: plans and entitlements', () => {
     const until = new Date(Date.now() + 60_000);
     expect(await setPlanByEmail(database.db, 'pro@example.test', 'pro', until)).toBe(1);
     const pro = await entitlementsOf(database.db, 'pro-host');
-    expect(pro).toMatchObject({ plan: 'pro', until: until.toISOString(), photosPerEvent: 2000 });
+    expect(pro).toMatchObject({ plan: 'pro', until: until.toISOString(), photosPerEvent: 2000, qrKit: true });
     expect(pro.guestsPerEvent).toBeNull();
     expect(pro.publicGallery).toBe(true);
     const later = new Date(until.getTime() + 1);

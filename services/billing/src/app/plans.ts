@@ -27,6 +27,7 @@ const entitled = (accountId: string, p: PlanRow, since: Date | null, until: Date
   watermark: p.watermark,
   zipExport: p.zipExport,
   publicGallery: p.publicGallery,
+  qrKit: p.printableQrKit,
   liveSlideshow: p.liveSlideshow,
   aiFilter: p.aiSafetyFilter,
 });

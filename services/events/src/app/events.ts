@@ -232,6 +232,21 @@ export class EventsApp {
     });
   }
 
+  /**
+   * The printable QR kit: the host's view of the event, for a host whose plan includes the kit
+   * (billing's answer for the host's account now, so an upgrade unlocks it at once).
+   */
+  async qrKit(id: string, actor: Principal, guestOrigin: string): Promise<HostEvent> {
+    const row = await this.ownRow(id, actor);
+    const limits = await this.entitlementsOf({ accountId: row.hostId });
+    if (!limits.qrKit)
+      throw forbidden(
+        'Your plan does not include the printable QR kit. Upgrade your plan to print a poster and table cards.',
+        'plan_no_qr_kit',
+      );
+    return this.hostView(row, guestOrigin);
+  }
+
   setLiveMode(id: string, actor: Principal, enabled: boolean, guestOrigin: string) {
     return this.update(id, actor, { liveMode: enabled }, guestOrigin);
   }

@@ -33,6 +33,11 @@ export function eventsRouter(app: EventsApp, secret: Buffer, origins: OriginPoli
     res.json(await app.view(req.params.idOrCode, principalOf(req, secret), guests(req)));
   });
 
+  r.get('/api/events/:id/qr-kit', async (req, res) => {
+    const actor = requireUser(req, secret);
+    res.json(await app.qrKit(req.params.id, actor, guests(req)));
+  });
+
   r.post('/api/events/:id/live-mode', async (req, res) => {
     const actor = requireUser(req, secret);
     const { enabled } = parseOr400(liveModeSchema, req.body ?? {});

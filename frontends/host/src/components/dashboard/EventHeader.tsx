@@ -1,5 +1,5 @@
 import type { HostEvent } from '@afterglow/contracts';
-import { Download, MonitorPlay, Play, ShieldCheck } from 'lucide-react';
+import { Download, MonitorPlay, Play, Printer, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, buttonClass, toast } from '@afterglow/ui';
 import { formatDateTime, formatDay } from '../../lib/format';
@@ -52,6 +52,10 @@ export function EventHeader({ event }: { event: HostEvent }) {
         <Link to={`/slideshow/${event.code}`} className={buttonClass('outline', 'sm')}>
           <Play aria-hidden className="h-4 w-4" />
           Slideshow
+        </Link>
+        <Link to={`/host/qr-kit/${event.id}`} className={buttonClass('outline', 'sm')}>
+          <Printer aria-hidden className="h-4 w-4" />
+          Print QR Kit
         </Link>
         <Button variant="ghost" size="sm" onClick={exportNotice}>
           <Download aria-hidden className="h-4 w-4" />

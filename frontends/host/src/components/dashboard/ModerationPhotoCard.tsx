@@ -1,13 +1,13 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { Check, X } from 'lucide-react';
+import { Check, Flag, X } from 'lucide-react';
 import { formatDistanceToNow } from 'date-fns';
 import { Button } from '@afterglow/ui';
 import { useModeratePhoto } from '../../hooks/useModeratePhoto';
 import { photoAuthor } from '../../lib/format';
 import { PhotoStatusBadge } from '../PhotoStatusBadge';
-import { PhotoThumb } from '../PhotoThumb';
+import { CARD_FOCUS, PhotoThumb } from '../PhotoThumb';
 
-/** One photo of the Photo Moderation grid, with Approve and Reject. */
+/** One photo of the Photo Moderation grid, with Approve, Reject and Flag (keys A, R, F). */
 export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
   const moderate = useModeratePhoto();
   const busy = moderate.isPending;
@@ -16,7 +16,10 @@ export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBr
   return (
     <article
       aria-labelledby={titleId}
-      className="@container flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm"
+      tabIndex={0}
+      data-moderation-card
+      aria-keyshortcuts="A R F"
+      className={`@container flex w-full flex-col overflow-hidden rounded-xl border border-neutral-200 bg-white shadow-sm ${CARD_FOCUS}`}
     >
       <PhotoThumb photo={photo} onBroken={onBroken} className="aspect-square w-full" />
       <div className="flex flex-1 flex-col gap-2 p-3">
@@ -32,6 +35,7 @@ export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBr
           <Button
             size="sm"
             className="px-2"
+            data-action="approve"
             disabled={busy || photo.status === 'approved'}
             onClick={() => moderate.mutate({ photoId: photo.id, action: 'approve' })}
           >
@@ -42,11 +46,23 @@ export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBr
             size="sm"
             variant="destructive"
             className="px-2"
+            data-action="reject"
             disabled={busy || photo.status === 'rejected'}
             onClick={() => moderate.mutate({ photoId: photo.id, action: 'reject' })}
           >
             <X aria-hidden className="h-4 w-4" />
             Reject
+          </Button>
+          <Button
+            size="sm"
+            variant="outline"
+            className="px-2 @[13rem]:col-span-2"
+            data-action="flag"
+            disabled={busy}
+            onClick={() => moderate.mutate({ photoId: photo.id, action: 'flag' })}
+          >
+            <Flag aria-hidden className="h-4 w-4" />
+            Flag
           </Button>
         </div>
       </div>

@@ -1,10 +1,12 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { CheckCheck, ImageOff, LoaderCircle } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { ImageOff } from 'lucide-react';
+import { useMemo, useRef, useState } from 'react';
 import { Button, Card, Skeleton } from '@afterglow/ui';
 import { InlineLoadError } from '../EventStates';
-import { useApproveAll } from '../../hooks/useApproveAll';
+import { ShortcutHelp } from '../moderation/ShortcutHelp';
 import { useEventPhotos } from '../../hooks/useEventPhotos';
+import { useModerationKeys } from '../../hooks/useModerationKeys';
+import { ApproveAllDialog } from './ApproveAllDialog';
 import { ModerationPhotoCard } from './ModerationPhotoCard';
 
 type Filter = 'all' | PhotoDto['status'];
@@ -15,7 +17,10 @@ const FILTERS: { id: Filter; label: string }[] = [
   { id: 'rejected', label: 'Rejected' },
 ];
 
-/** 'Photo Moderation': every photo of the event (the host sees all), Approve / Reject, Approve All. */
+/**
+ * 'Photo Moderation': every photo of the event (the host sees all), Approve / Reject / Flag by button
+ * or key, Approve All after a confirmation.
+ */
 export function PhotoModerationGrid({
   eventId,
   code,
@@ -26,12 +31,12 @@ export function PhotoModerationGrid({
   pendingCount: number | undefined;
 }) {
   const photosQuery = useEventPhotos(code);
-  const approveAll = useApproveAll(eventId);
+  const list = useRef<HTMLUListElement>(null);
+  useModerationKeys(list);
   const [filter, setFilter] = useState<Filter>('all');
   const photos = useMemo(() => photosQuery.data?.pages.flatMap((p) => p.photos) ?? [], [photosQuery.data]);
   const shown = filter === 'all' ? photos : photos.filter((p) => p.status === filter);
-  const pendingShown = photos.some((p) => p.status === 'pending');
-  const canApproveAll = (pendingCount ?? 0) > 0 || pendingShown;
+  const pendingShown = photos.filter((p) => p.status === 'pending').length;
   const refresh = () => void photosQuery.refetch();
 
   return (
@@ -46,18 +51,10 @@ export function PhotoModerationGrid({
               Approve the photos guests may see; reject the ones they may not.
             </p>
           </div>
-          <Button
-            onClick={() => approveAll.mutate()}
-            disabled={!canApproveAll || approveAll.isPending}
-            className="shrink-0"
-          >
-            {approveAll.isPending ? (
-              <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />
-            ) : (
-              <CheckCheck aria-hidden className="h-4 w-4" />
-            )}
-            {approveAll.isPending ? 'Approving...' : 'Approve All'}
-          </Button>
+          <div className="flex shrink-0 items-center gap-2">
+            <ShortcutHelp />
+            <ApproveAllDialog eventId={eventId} pendingCount={Math.max(pendingCount ?? 0, pendingShown)} />
+          </div>
         </div>
 
         <div role="group" aria-label="Show photos" className="mb-4 flex flex-wrap gap-2">
@@ -100,7 +97,7 @@ export function PhotoModerationGrid({
             )}
           </div>
         ) : (
-          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
+          <ul ref={list} className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {shown.map((p) => (
               <li key={p.id} className="flex">
                 <ModerationPhotoCard photo={p} onBroken={refresh} />

@@ -5,9 +5,9 @@ import { Button } from '@afterglow/ui';
 import { useModeratePhoto } from '../../hooks/useModeratePhoto';
 import { photoAuthor } from '../../lib/format';
 import { PhotoStatusBadge } from '../PhotoStatusBadge';
-import { PhotoThumb } from '../PhotoThumb';
+import { CARD_FOCUS, PhotoThumb } from '../PhotoThumb';
 
-/** A pending photo with Approve, Reject and Flag (reason 'inappropriate'). */
+/** A pending photo with Approve, Reject and Flag (reason 'inappropriate'); keys A, R, F. */
 export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
   const moderate = useModeratePhoto();
   const busy = moderate.isPending;
@@ -16,7 +16,10 @@ export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroke
   return (
     <article
       aria-labelledby={titleId}
-      className="@container flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm"
+      tabIndex={0}
+      data-moderation-card
+      aria-keyshortcuts="A R F"
+      className={`@container flex h-full flex-col overflow-hidden rounded-2xl border border-neutral-200 bg-white shadow-sm ${CARD_FOCUS}`}
     >
       <PhotoThumb photo={photo} size="display" onBroken={onBroken} className="aspect-[4/3] w-full" />
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -31,7 +34,13 @@ export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroke
           {formatDistanceToNow(new Date(photo.createdAt), { addSuffix: true })}
         </p>
         <div className="mt-auto grid grid-cols-1 gap-2 pt-2 @[18rem]:grid-cols-3">
-          <Button size="sm" className="px-2" disabled={busy} onClick={() => act('approve')}>
+          <Button
+            size="sm"
+            className="px-2"
+            data-action="approve"
+            disabled={busy}
+            onClick={() => act('approve')}
+          >
             <Check aria-hidden className="h-4 w-4" />
             Approve
           </Button>
@@ -39,13 +48,21 @@ export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroke
             size="sm"
             variant="destructive"
             className="px-2"
+            data-action="reject"
             disabled={busy}
             onClick={() => act('reject')}
           >
             <X aria-hidden className="h-4 w-4" />
             Reject
           </Button>
-          <Button size="sm" variant="outline" className="px-2" disabled={busy} onClick={() => act('flag')}>
+          <Button
+            size="sm"
+            variant="outline"
+            className="px-2"
+            data-action="flag"
+            disabled={busy}
+            onClick={() => act('flag')}
+          >
             <Flag aria-hidden className="h-4 w-4" />
             Flag
           </Button>

@@ -22,7 +22,7 @@ export function Dots({
         className="h-1.5 w-full max-w-md overflow-hidden rounded-full bg-white/25"
       >
         <div
-          className="h-full bg-white transition-all"
+          className="h-full bg-[var(--ag-primary)] transition-all"
           style={{ width: `${((index + 1) / count) * 100}%` }}
         />
       </div>
@@ -45,7 +45,7 @@ export function Dots({
         >
           <span
             aria-hidden
-            className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/45'}`}
+            className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-[var(--ag-primary)]' : 'w-2.5 bg-white/45'}`}
           />
         </button>
       ))}

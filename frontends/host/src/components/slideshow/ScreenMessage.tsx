@@ -17,7 +17,7 @@ export function ScreenMessage({
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <div role="status" className="flex min-h-dvh flex-col items-center justify-center gap-4 px-6 text-center">
-      <Icon aria-hidden className="h-14 w-14 text-white/60" />
+      <Icon aria-hidden className="h-14 w-14 text-[var(--ag-primary)]" />
       <Heading className="text-3xl font-bold sm:text-4xl">{title}</Heading>
       {children && <div className="max-w-xl text-lg text-white/75">{children}</div>}
     </div>

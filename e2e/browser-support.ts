@@ -1,0 +1,60 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+// Helpers that need Playwright or sharp; ./support.ts stays plain (the Vitest harness reads it too).
+
+/** No serious or critical axe-core violations (WCAG 2.1 A and AA) on the page as it stands. */
+export async function audit(page: Page, what: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
+  expect(report, `${what}: serious or critical accessibility violations`).toEqual([]);
+}
+
+/** A small real JPEG of one colour, as a phone's camera would send (decodable, so it develops). */
+export const jpeg = (background: string, width = 480, height = 360) =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+
+/**
+ * A guest joins `code` through the API on `api` (a context of its own: the device cookie stays in it)
+ * and keeps `count` photos; answers the device and the photo ids in the order taken.
+ */
+export async function guestShoots(
+  api: APIRequestContext,
+  code: string,
+  count: number,
+  displayName: string | null = null,
+) {
+  const joined = await api.post(`/api/events/${code}/devices`, {
+    data: { anonId: crypto.randomUUID(), displayName },
+  });
+  expect(joined.ok()).toBe(true);
+  const device = (await joined.json()) as { id: string };
+  const colours = ['#c0392b', '#2980b9', '#27ae60', '#8e44ad', '#f39c12', '#16a085'];
+  for (let i = 0; i < count; i++) {
+    const res = await api.post(`/api/events/${code}/photos`, {
+      multipart: {
+        deviceId: device.id,
+        caption: `Shot ${i + 1}`,
+        photo: {
+          name: `IMG_${i}.jpg`,
+          mimeType: 'image/jpeg',
+          buffer: await jpeg(colours[i % colours.length]!),
+        },
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+  return device;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."plans" ADD COLUMN "printable_qr_kit" boolean DEFAULT false NOT NULL;
