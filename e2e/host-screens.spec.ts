@@ -271,3 +271,18 @@ test('printable QR kit: a plan without it is told so, with the way to upgrade', 
   await expect(page.getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
   await audit(page, 'QR kit refusal');
 });
+
+test('axe-core finds nothing serious on the host dashboard, pricing and checkout', async ({ browser }) => {
+  const event = await createEvent({ name: 'Audit Party', colorMood: 'forest' });
+  await guests(() => browser.newContext(), event.code, [2]);
+  await developed(event.code, 2);
+  await page.goto(`/host/dashboard/${event.id}`);
+  await expect(page.locator('[data-moderation-card]')).toHaveCount(2);
+  await audit(page, 'host dashboard');
+  await page.goto('/pricing');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await audit(page, '/pricing');
+  await page.goto('/checkout?plan=pro');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await audit(page, '/checkout');
+});
