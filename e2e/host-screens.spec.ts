@@ -65,7 +65,9 @@ test.afterAll(async () => {
   await host.close();
 });
 
-test('QR dialog: share and copy put the code and the link on the clipboard', async ({ browserName: _ }, info) => {
+test('QR dialog: share and copy put the code and the link on the clipboard', async ({
+  browserName: _,
+}, info) => {
   const event = await createEvent({ name: 'Ocean Gala', colorMood: 'ocean' });
   await page.goto(`/host/dashboard/${event.id}`);
   await expect(page.getByRole('heading', { name: 'Ocean Gala' })).toBeVisible();

@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { networkInterfaces, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { networkInterfaces } from 'node:os';
 import sharp from 'sharp';
-import { expect, request, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { EMBEDDED } from '../playwright.config';
-import { freePort } from '../services/server/test/free-port';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { npmStart } from './own-server';
 import { eventBody, PHONE, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
@@ -18,55 +14,6 @@ import { eventBody, PHONE, shot, signUpAtIdp, uniqueEmail } from './support';
 const NETWORK = Object.values(networkInterfaces())
   .flat()
   .find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
-
-interface Started {
-  child: ChildProcess;
-  port: number;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** `npm start` in the repository, as a person runs it; answers once /readyz says ready. */
-async function npmStart(extra: Record<string, string> = {}): Promise<Started> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'afterglow-venue-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const k of Object.keys(EMBEDDED)) delete env[k];
-  const child = spawn('npm', ['start'], {
-    env: { ...env, PORT: String(port), AFTERGLOW_DATA_DIR: dataDir, ...extra },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<void>((r) => child.on('exit', () => r()));
-  const scheme = extra.AFTERGLOW_HTTPS === 'self-signed' ? 'https' : 'http';
-  const api = await request.newContext({ ignoreHTTPSErrors: true });
-  const until = Date.now() + 120_000;
-  for (;;) {
-    const ok = await api
-      .get(`${scheme}://127.0.0.1:${port}/readyz`, { timeout: 2000 })
-      .then((r) => r.status() === 200)
-      .catch(() => false);
-    if (ok) break;
-    if (child.exitCode !== null || Date.now() > until)
-      throw new Error(`npm start did not get ready:\n${out}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  await api.dispose();
-  return {
-    child,
-    port,
-    output: () => out,
-    async stop() {
-      // npm runs the server as its child: end the whole group, as Ctrl-C in a terminal does
-      process.kill(-child.pid!, 'SIGINT');
-      await exited;
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Signs up through the app's own 'Sign In' flow at `origin`; answers the signed-in page. */
 async function signUpAt(browser: Browser, origin: string, opts: { ignoreHTTPSErrors?: boolean } = {}) {
