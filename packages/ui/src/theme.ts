@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { MOODS, type ColorMood } from '@afterglow/contracts';
 
 export interface Theme {
@@ -41,4 +42,12 @@ export function applyTheme(t: Partial<Theme> | null | undefined, mood?: string):
 
 export function resetTheme(): void {
   applyTheme(DEFAULT_THEME);
+}
+
+/** An event's pages wear its colours; leaving them gives the rest of the product its own back. */
+export function useEventTheme(event: (Partial<Theme> & { colorMood?: string }) | null | undefined): void {
+  useEffect(() => {
+    if (event) applyTheme(event, event.colorMood);
+  }, [event]);
+  useEffect(() => resetTheme, []);
 }

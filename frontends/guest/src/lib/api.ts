@@ -1,6 +1,5 @@
-import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { ApiError, applyTheme, resetTheme } from '@afterglow/ui';
+import { ApiError, useEventTheme } from '@afterglow/ui';
 import type { DeviceDto, PublicEvent } from '@afterglow/contracts';
 
 export type { DevicePhotos, EventPhotosPage, UploadResult } from '@afterglow/contracts';
@@ -19,11 +18,6 @@ export const isForbidden = (err: unknown) => err instanceof ApiError && err.stat
 /** The event behind a code; enabled only for a complete code. Applies the event's colour mood. */
 export function useEventByCode(code: string, enabled = true) {
   const q = useQuery<PublicEvent>({ queryKey: eventKey(code), enabled: enabled && code.length === 6 });
-  const event = q.data;
-  useEffect(() => {
-    if (event) applyTheme(event, event.colorMood);
-  }, [event]);
-  // Leaving the event's pages gives the rest of the product its own colours back.
-  useEffect(() => resetTheme, []);
+  useEventTheme(q.data);
   return q;
 }
