@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import type { PhotoDto } from '@afterglow/contracts';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
+import { audit, eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
  * Venue screens (ADR 017): several screens on one event show different photos from one shared order,
@@ -29,17 +28,6 @@ async function openScreen(browser: Browser, code: string, mode?: string) {
 
 /** The photo a single-photo screen shows now. */
 const showing = (page: Page) => page.locator('img[data-photo-id]').first().getAttribute('data-photo-id');
-
-/** No serious or critical axe violations. */
-async function audit(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, what).toEqual([]);
-}
 
 const tickColour = (page: Page) =>
   page.getByTestId('screen-tick').evaluate((el) => getComputedStyle(el).backgroundColor);
