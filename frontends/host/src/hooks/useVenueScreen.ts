@@ -93,6 +93,7 @@ export function useVenueScreen(
   }, [key, state]);
 
   const busy = useRef(false);
+  const progressing = useRef(true);
   const ask = useCallback(async () => {
     if (busy.current) return;
     busy.current = true;
@@ -109,12 +110,16 @@ export function useVenueScreen(
             () => false,
           )
         : false;
+      const before = current.current;
       update((s) => {
         const next = { ...dropGone(s, a.gone), total: a.total };
         return ready && a.photo ? place(next, a.photo) : next;
       });
+      // a grid fills its empty tiles at once only while each answer fills one
+      progressing.current = onScreen(current.current).length > onScreen(before).length;
       setFailed(false);
     } catch (err) {
+      progressing.current = false;
       if (err instanceof ApiError && err.status === 409) latest.current.onLiveOff();
       // the network or the server is away: keep what is on screen, try again next turn
       else if (!(err instanceof ApiError) || err.status >= 500) setFailed(true);
@@ -150,7 +155,8 @@ export function useVenueScreen(
   useEffect(() => {
     if (!playing) return;
     const s = current.current;
-    const delay = !answered ? 0 : wantsFill(s) && onScreen(s).length > 0 ? FILL_MS : opts.intervalMs;
+    const filling = wantsFill(s) && onScreen(s).length > 0 && progressing.current;
+    const delay = !answered ? 0 : filling ? FILL_MS : opts.intervalMs;
     const t = setTimeout(next, delay);
     return () => clearTimeout(t);
   }, [playing, answered, turn, next, opts.intervalMs]);

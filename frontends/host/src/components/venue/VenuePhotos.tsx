@@ -18,7 +18,7 @@ function Shot({ photo, className, onBroken }: { photo: PhotoDto; className: stri
       src={photoUrl(photo) ?? undefined}
       alt={altOf(photo)}
       onError={onBroken}
-      className={`animate-[ag-fade-in_0.8s_ease-out] ${className}`}
+      className={`motion-safe:animate-[ag-fade-in_0.8s_ease-out] ${className}`}
     />
   );
 }
@@ -46,7 +46,10 @@ function Caption({ photo, event, onBroken }: { photo: PhotoDto; event: PublicEve
       <div className="flex min-h-0 flex-1 items-center justify-center">
         <Shot photo={photo} onBroken={onBroken} className="max-h-full max-w-full rounded object-contain" />
       </div>
-      <figcaption key={photo.id} className="shrink-0 animate-[ag-fade-in_0.8s_ease-out] px-2 text-center">
+      <figcaption
+        key={photo.id}
+        className="shrink-0 motion-safe:animate-[ag-fade-in_0.8s_ease-out] px-2 text-center"
+      >
         {photo.caption && (
           <p className="mx-auto max-w-3xl text-2xl font-semibold break-words sm:text-4xl">{photo.caption}</p>
         )}
@@ -56,13 +59,14 @@ function Caption({ photo, event, onBroken }: { photo: PhotoDto; event: PublicEve
   );
 }
 
+/** Columns for 1–6 tiles: two across on a phone, up to three on a screen. */
 const GRID_COLUMNS = [
   'grid-cols-1',
-  'grid-cols-1',
+  'grid-cols-1 sm:grid-cols-2',
+  'grid-cols-1 sm:grid-cols-3',
   'grid-cols-2',
-  'grid-cols-3',
-  'grid-cols-2',
-  'grid-cols-3',
+  'grid-cols-2 sm:grid-cols-3',
+  'grid-cols-2 sm:grid-cols-3',
 ];
 
 /** `?mode=grid`: a mosaic; one tile changes per turn. */
