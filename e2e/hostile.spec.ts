@@ -154,7 +154,8 @@ test('markup in names, captions and descriptions shows as text and never runs', 
   const screen = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const screenPage = await screen.newPage();
   await watch(screenPage);
-  await screenPage.goto(`/live-slideshow/${event.code}`);
+  // the caption mode shows the caption and the guest's name under the photo
+  await screenPage.goto(`/live-slideshow/${event.code}?mode=caption`);
   await expect(screenPage.getByText(CAPTION, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expectInert(screenPage, 'live slideshow');
 

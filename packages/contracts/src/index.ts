@@ -2,6 +2,7 @@ export * from './problem';
 export * from './catalog';
 export * from './events';
 export * from './photos';
+export * from './screens';
 export * from './realtime';
 export * from './bus';
 export * from './auth';

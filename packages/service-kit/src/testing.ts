@@ -22,14 +22,16 @@ export interface TestAdapters {
  * The embedded profile's real adapters for a test of one service's use cases against a real
  * database: PGlite in memory with the services' migrations applied (`folders` names a service's
  * migrations folder when it is not the current one), the in-memory bus, and the filesystem store in
- * a temporary directory.
+ * a temporary directory. `databaseUrl` puts the database on a PostgreSQL server instead (a database of
+ * the test's own: the migrations are applied to it).
  */
 export async function testAdapters(
   services: string[],
   folders: Record<string, string> = {},
+  opts: { databaseUrl?: string } = {},
 ): Promise<TestAdapters> {
   const dir = mkdtempSync(join(tmpdir(), 'afterglow-test-'));
-  const database = await openDatabase({ url: 'pglite:memory', dataDir: dir });
+  const database = await openDatabase({ url: opts.databaseUrl ?? 'pglite:memory', dataDir: dir });
   for (const s of services) await database.migrate(s, folders[s] ? { folder: folders[s] } : {});
   const bus = createMemoryBus();
   const store = createFsStore({ root: join(dir, 'objects') });

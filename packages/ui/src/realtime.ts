@@ -3,71 +3,112 @@ import { useEffect, useRef } from 'react';
 import type { SocketJoin, SocketServerMessage } from '@afterglow/contracts';
 import { toast } from './toast';
 
+/** The wait before reconnection attempt `attempt` (1, 2, …): doubling from 1 s to 30 s, ±25 % so a venue's screens spread out. */
+export const reconnectDelay = (attempt: number, random = Math.random()) =>
+  Math.round(Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)) * (0.75 + random * 0.5));
+
+export interface EventWatch {
+  onMessage: (m: SocketServerMessage) => void;
+  /** the socket opened (true) or was lost or could not connect (false); told on changes only */
+  onStatus?: (open: boolean) => void;
+  /** the socket cannot be made, or keeps failing (told once) */
+  onTrouble?: (description: string) => void;
+}
+
 /**
- * Watches one event over WebSocket /ws (wss on https): sends {type:'join', eventId} and hands every
- * message (packages/contracts/src/realtime.ts) to `onMessage`. Reconnects with backoff; tells the
- * user once if it cannot connect.
+ * Watches one event over WebSocket /ws (wss on https): sends {type:'join', eventId} on every
+ * connection and hands every message (packages/contracts/src/realtime.ts) on. Reconnects with
+ * backoff, and at once when the browser comes back online. Answers the function that stops it.
  */
+export function watchEvent(eventId: string, w: EventWatch): () => void {
+  let ws: WebSocket | null = null;
+  let stopped = false;
+  let attempt = 0;
+  let troubled = false;
+  let up: boolean | null = null;
+  const status = (open: boolean) => {
+    if (up !== open) w.onStatus?.(open);
+    up = open;
+  };
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const trouble = (description: string) => {
+    if (!troubled) w.onTrouble?.(description);
+    troubled = true;
+  };
+  const connect = () => {
+    clearTimeout(timer);
+    const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
+    let socket: WebSocket;
+    try {
+      socket = ws = new WebSocket(url);
+    } catch {
+      trouble('Failed to create WebSocket connection');
+      return;
+    }
+    socket.onopen = () => {
+      attempt = 0;
+      const join: SocketJoin = { type: 'join', eventId };
+      socket.send(JSON.stringify(join));
+      status(true);
+    };
+    socket.onmessage = (e) => {
+      let m: SocketServerMessage;
+      try {
+        m = JSON.parse(String(e.data)) as SocketServerMessage;
+      } catch {
+        return; // not ours
+      }
+      w.onMessage(m);
+    };
+    socket.onerror = () => {
+      if (attempt >= 2) trouble('Live updates are paused; the page keeps refreshing itself.');
+    };
+    socket.onclose = () => {
+      if (stopped || socket !== ws) return;
+      status(false);
+      attempt++;
+      timer = setTimeout(connect, reconnectDelay(attempt));
+    };
+  };
+  // Back online: no need to sit out the rest of a long backoff.
+  const onOnline = () => {
+    if (stopped || (ws && ws.readyState !== WebSocket.CLOSED)) return;
+    attempt = 0;
+    connect();
+  };
+  window.addEventListener('online', onOnline);
+  connect();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    window.removeEventListener('online', onOnline);
+    ws?.close();
+  };
+}
+
+export interface EventSocketOptions {
+  /** no toast when the socket cannot connect (a page that shows its own connection state) */
+  quiet?: boolean;
+  onStatus?: (open: boolean) => void;
+}
+
+/** `watchEvent` for a component: tells the user once if it cannot connect (unless `quiet`). */
 export function useEventSocket(
   eventId: string | undefined | null,
   onMessage: (m: SocketServerMessage) => void,
+  options: EventSocketOptions = {},
 ): void {
-  const handler = useRef(onMessage);
-  handler.current = onMessage;
+  const latest = useRef({ onMessage, options });
+  latest.current = { onMessage, options };
   useEffect(() => {
     if (!eventId) return;
-    let ws: WebSocket | null = null;
-    let closed = false;
-    let attempt = 0;
-    let warned = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const connect = () => {
-      const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}/ws`;
-      try {
-        ws = new WebSocket(url);
-      } catch {
-        if (!warned)
-          toast({
-            title: 'WebSocket connection error',
-            description: 'Failed to create WebSocket connection',
-            variant: 'destructive',
-          });
-        warned = true;
-        return;
-      }
-      ws.onopen = () => {
-        attempt = 0;
-        const join: SocketJoin = { type: 'join', eventId };
-        ws?.send(JSON.stringify(join));
-      };
-      ws.onmessage = (e) => {
-        try {
-          handler.current(JSON.parse(String(e.data)) as SocketServerMessage);
-        } catch {
-          /* not ours */
-        }
-      };
-      ws.onerror = () => {
-        if (!warned && attempt >= 2) {
-          warned = true;
-          toast({
-            title: 'WebSocket connection error',
-            description: 'Live updates are paused; the page keeps refreshing itself.',
-            variant: 'destructive',
-          });
-        }
-      };
-      ws.onclose = () => {
-        if (closed) return;
-        attempt++;
-        timer = setTimeout(connect, Math.min(30_000, 500 * 2 ** Math.min(attempt, 6)));
-      };
-    };
-    connect();
-    return () => {
-      closed = true;
-      clearTimeout(timer);
-      ws?.close();
-    };
+    return watchEvent(eventId, {
+      onMessage: (m) => latest.current.onMessage(m),
+      onStatus: (open) => latest.current.options.onStatus?.(open),
+      onTrouble: (description) => {
+        if (!latest.current.options.quiet)
+          toast({ title: 'WebSocket connection error', description, variant: 'destructive' });
+      },
+    });
   }, [eventId]);
 }

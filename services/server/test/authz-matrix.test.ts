@@ -250,6 +250,18 @@ const ROWS: Row[] = [
     run: async (c, a) => (await send(c.as(a), 'GET', `/api/events/${c.fx.A.id}/stats`)).status,
   },
   {
+    // the live display runs only in live mode, for everyone (A's and R's are off)
+    key: 'POST /api/events/:code/screens/next',
+    expect: E(409, 409, 409, 409, 409, 403, 409),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'POST', `/api/events/${c.fx.A.code}/screens/next`, {
+        screenId: `matrix-screen-${a}-0000`,
+      });
+      if (r.status === 409) expect(r.body.code).toBe('live_mode_off');
+      return r.status;
+    },
+  },
+  {
     key: 'GET /api/devices/:deviceId/photos',
     expect: E(403, 200, 403, 403, 403, 403, 403),
     run: async (c, a) => {

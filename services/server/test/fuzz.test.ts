@@ -22,6 +22,7 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/events/:code/devices': () => ({ anonId: randomUUID(), displayName: 'Gina' }),
   'PATCH /api/photos/:id': () => ({ status: 'approved' }),
   'POST /api/photos/:id/flag': () => ({ reason: 'inappropriate' }),
+  'POST /api/events/:code/screens/next': () => ({ screenId: 'fuzz-screen-0123456789', showing: [] }),
   'POST /api/admin/users/:userId/suspend': () => ({ reason: 'Admin action' }),
   'DELETE /api/admin/events/:eventId': () => ({ reason: 'Admin deletion' }),
 };

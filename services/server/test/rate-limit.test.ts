@@ -5,9 +5,11 @@ import { Browser, eventBody, loginThroughIdp, makeJpeg, startApp, type TestApp }
 /** The gateway's limits, scaled down (RATE_LIMIT_SCALE) so a test can reach them. */
 describe('abuse limits at the gateway', () => {
   let app: TestApp;
+  /** signed in by the first test (a second sign-in would meet the login limit) */
+  let host: Browser;
   beforeAll(async () => {
     // login 2/min (a sign-in is 2 requests: /api/login and the form post), join 15/min,
-    // uploads 6/min per device, lookups 30/min
+    // uploads 6/min per device, lookups 30/min, venue screens' asks 30/min
     app = await startApp({ RATE_LIMIT_SCALE: '0.05' });
   });
   afterAll(async () => {
@@ -15,7 +17,7 @@ describe('abuse limits at the gateway', () => {
   });
 
   it('limits uploads per device, not per venue', async () => {
-    const host = new Browser(app.base);
+    host = new Browser(app.base);
     await loginThroughIdp(host, 'limits@example.test', 'limited pass');
     const e = (await host.json('POST', '/api/events', eventBody())).body;
     const jpeg = await makeJpeg(160, 120);
@@ -47,6 +49,22 @@ describe('abuse limits at the gateway', () => {
         (await b.fetch(`/api/events/by-code/ABCDE${'FGHJKMNPQRSTUVWXYZ23456789'[i % 26]}`)).status,
       );
     expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('limits venue screens asking per address', async () => {
+    const e = (await host.json('POST', '/api/events', eventBody({ revealMode: 'live' }))).body;
+    const screen = new Browser(app.base);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (
+          await screen.json('POST', `/api/events/${e.code}/screens/next`, {
+            screenId: `venue-screen-${i}-abcdef`,
+          })
+        ).status,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
   });
 });

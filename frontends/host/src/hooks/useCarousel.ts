@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useSlideKeys } from './useSlideKeys';
 
 /**
  * Index, autoplay and keyboard for a slideshow: ←/→ move, Space pauses or plays. The autoplay
@@ -25,20 +26,7 @@ export function useCarousel(count: number, intervalMs: number, initiallyPlaying 
     return () => clearTimeout(t);
   }, [playing, count, intervalMs, next, safe]);
 
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [role="dialog"]')) return;
-      if (e.key === 'ArrowRight') next();
-      else if (e.key === 'ArrowLeft') prev();
-      else if (e.key === ' ' && !target?.closest('button, a')) {
-        e.preventDefault();
-        toggle();
-      } else return;
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [next, prev, toggle]);
+  useSlideKeys(next, prev, toggle);
 
   return { index: safe, setIndex, next, prev, playing, toggle };
 }

@@ -1,121 +1,127 @@
-import type { PhotoDto, PublicEvent, SocketPhoto } from '@afterglow/contracts';
-import { useQuery } from '@tanstack/react-query';
-import { Camera, Hourglass, Sparkles, TvMinimal } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useParams } from 'react-router';
-import { Spinner } from '@afterglow/ui';
+import { LIVE_DISPLAY_OFF, type PublicEvent } from '@afterglow/contracts';
+import { Camera, Hourglass, TvMinimal } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { Spinner, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
 import { ScreenMessage } from '../components/slideshow/ScreenMessage';
-import { SlideDeck } from '../components/slideshow/SlideDeck';
-import { useCarousel } from '../hooks/useCarousel';
+import { SlideControls } from '../components/slideshow/SlideControls';
+import { ScreenStatus, TickBar } from '../components/venue/ScreenStatus';
+import { VenuePhotos } from '../components/venue/VenuePhotos';
 import { useEventByCode } from '../hooks/useEvent';
-import { useLiveRefresh } from '../hooks/useLiveRefresh';
-import { usePreload } from '../hooks/usePreload';
-import { keys } from '../lib/api';
+import { useSlideKeys } from '../hooks/useSlideKeys';
+import { useVenueScreen } from '../hooks/useVenueScreen';
+import { plural } from '../lib/format';
+import { screenBackdrop } from '../lib/screen-theme';
+import { modeOf, tilesFor, type ScreenMode } from '../lib/venue-screen';
 
 const AUTOPLAY_MS = 5000;
-const APPROVED_POLL_MS = 10_000;
 /** The screen follows the host turning live mode on and off without a reload. */
 const EVENT_POLL_MS = 15_000;
 const BANNER_MS = 3000;
 
-/** /live-slideshow/:code: the venue screen. Anyone may open it; it runs while live mode is on. */
+/**
+ * /live-slideshow/:code: a venue screen. Anyone may open it; it runs while live mode is on, in the
+ * event's colours. Several screens show different photos (ADR 017); `?mode=single|grid|caption`.
+ */
 export function LiveSlideshow() {
   const { code = '' } = useParams();
+  const [params] = useSearchParams();
+  const mode = modeOf(params.get('mode'));
   const event = useEventByCode(code, EVENT_POLL_MS);
+  useEventTheme(event.data, false);
+  const { data, refetch } = event;
+  const liveOff = useCallback(() => void refetch(), [refetch]);
   return (
-    <div className="min-h-dvh bg-neutral-950 text-white">
-      {event.isPending ? (
+    <div className="min-h-dvh text-white" style={{ background: screenBackdrop(data) }}>
+      {/* what was loaded stays on screen when a later poll fails (the network is away) */}
+      {data ? (
+        data.liveMode ? (
+          <LiveShow key={mode} event={data} mode={mode} onLiveOff={liveOff} />
+        ) : (
+          <ScreenMessage icon={TvMinimal} title={data.name} level={1}>
+            <p>{LIVE_DISPLAY_OFF}</p>
+            <p className="mt-2 text-base text-white/70">
+              Photos will appear here as soon as the host starts live mode.
+            </p>
+          </ScreenMessage>
+        )
+      ) : event.isError ? (
+        <div className="flex min-h-dvh items-center text-neutral-900">
+          <EventLoadError error={event.error} onRetry={() => void refetch()} />
+        </div>
+      ) : (
         <div className="flex min-h-dvh items-center justify-center">
           <Spinner label="Loading the live display" />
         </div>
-      ) : event.isError ? (
-        <div className="flex min-h-dvh items-center text-neutral-900">
-          <EventLoadError error={event.error} onRetry={() => void event.refetch()} />
-        </div>
-      ) : !event.data.liveMode ? (
-        <ScreenMessage icon={TvMinimal} title={event.data.name} level={1}>
-          <p>Live display is not currently active...</p>
-          <p className="mt-2 text-base text-white/60">
-            Photos will appear here as soon as the host starts live mode.
-          </p>
-        </ScreenMessage>
-      ) : (
-        <LiveShow event={event.data} />
       )}
     </div>
   );
 }
 
-function LiveShow({ event }: { event: PublicEvent }) {
-  const [banner, setBanner] = useState(false);
-  const [target, setTarget] = useState<string | null>(null);
-  const bannerTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(bannerTimer.current), []);
+function useBanner(ms: number): [boolean, () => void] {
+  const [on, setOn] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const show = useCallback(() => {
+    setOn(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setOn(false), ms);
+  }, [ms]);
+  return [on, show];
+}
 
-  const onApproved = (m: SocketPhoto) => {
-    setBanner(true);
-    clearTimeout(bannerTimer.current);
-    bannerTimer.current = setTimeout(() => setBanner(false), BANNER_MS);
-    setTarget(m.photoId);
-  };
-  useLiveRefresh(event.id, ['photo_approved'], [keys.approved(event.id)], onApproved);
-
-  const [playingPoll, setPlayingPoll] = useState(true);
-  const approved = useQuery<PhotoDto[]>({
-    queryKey: keys.approved(event.id),
-    refetchInterval: playingPoll ? APPROVED_POLL_MS : false,
+function LiveShow({
+  event,
+  mode,
+  onLiveOff,
+}: {
+  event: PublicEvent;
+  mode: ScreenMode;
+  onLiveOff: () => void;
+}) {
+  const [banner, showBanner] = useBanner(BANNER_MS);
+  const screen = useVenueScreen(event, tilesFor(mode), {
+    intervalMs: AUTOPLAY_MS,
+    onLiveOff,
+    onApproved: showBanner,
   });
-  // The API lists the newest first; the show runs in the order the photos were taken.
-  const photos = useMemo(
-    () => (approved.data ?? []).filter((p) => p.displayUrl || p.thumbUrl).reverse(),
-    [approved.data],
-  );
-  const carousel = useCarousel(photos.length, AUTOPLAY_MS);
-  useEffect(() => setPlayingPoll(carousel.playing), [carousel.playing]);
-
-  // A newly approved photo is shown as soon as it is in the list.
-  const { setIndex } = carousel;
-  useEffect(() => {
-    if (!target) return;
-    const i = photos.findIndex((p) => p.id === target);
-    if (i >= 0) {
-      setIndex(i);
-      setTarget(null);
-    }
-  }, [photos, target, setIndex]);
-
-  const current = photos[carousel.index];
-  usePreload(photos.length > 1 ? photos[(carousel.index + 1) % photos.length]?.displayUrl : null);
+  useSlideKeys(screen.next, screen.prev, screen.toggle);
+  const showing = screen.slots.some(Boolean);
 
   return (
-    <div className="relative flex h-dvh flex-col overflow-hidden">
-      <h1 className="absolute left-4 top-4 z-10 flex items-center gap-2 rounded-full bg-black/40 px-4 py-2 text-lg font-semibold backdrop-blur">
-        <Camera aria-hidden className="h-5 w-5" />
-        {event.name}
-        <span className="ml-1 rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold uppercase tracking-wide">
+    <div className="relative flex h-dvh flex-col overflow-hidden" data-mode={mode}>
+      <h1 className="absolute left-4 top-4 z-10 flex max-w-[70%] items-center gap-2 rounded-full bg-black/50 px-4 py-2 text-lg font-semibold backdrop-blur">
+        <Camera aria-hidden className="h-5 w-5 shrink-0" />
+        <span className="truncate">{event.name}</span>
+        <span className="ml-1 rounded-full bg-[var(--ag-primary-strong)] px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
           Live
         </span>
       </h1>
-      <div role="status" aria-live="polite" className="absolute inset-x-0 top-20 z-20 flex justify-center">
-        {banner && (
-          <p className="flex animate-[ag-fade-in_0.3s_ease-out] items-center gap-2 rounded-full bg-[var(--ag-accent)] px-6 py-3 text-lg font-bold text-neutral-900 shadow-xl">
-            <Sparkles aria-hidden className="h-5 w-5" />
-            New photo approved!
-          </p>
-        )}
-      </div>
-      {approved.isPending ? (
+      <ScreenStatus approved={banner} offline={screen.offline} />
+      {!showing && !screen.ready ? (
         <div className="flex flex-1 items-center justify-center">
           <Spinner label="Loading photos" />
         </div>
-      ) : !current ? (
+      ) : !showing ? (
         <ScreenMessage icon={Hourglass} title="Waiting for the first photo...">
           <p>Approved photos will appear here automatically. Grab your camera and start snapping!</p>
         </ScreenMessage>
       ) : (
-        <SlideDeck photos={photos} carousel={carousel} onBroken={() => void approved.refetch()} />
+        <>
+          <div className="min-h-0 flex-1 px-4 pb-2 pt-20 sm:px-20">
+            <VenuePhotos mode={mode} slots={screen.slots} event={event} onBroken={screen.broken} />
+          </div>
+          <SlideControls
+            onPrev={screen.prev}
+            onNext={screen.next}
+            playing={screen.playing}
+            onToggle={screen.toggle}
+            counter={screen.total === null ? '' : plural(screen.total, 'photo')}
+          />
+        </>
       )}
+      <TickBar turn={screen.turn} ms={AUTOPLAY_MS} playing={screen.playing && showing} />
     </div>
   );
 }

@@ -84,6 +84,7 @@ export function defaultRules(scale: number): Rule[] {
   const join = path(/^\/api\/events\/[^/]+\/devices$/, 'POST');
   const upload = path(/^\/api\/events\/[^/]+\/photos$/, 'POST');
   const lookup = path(/^\/api\/events\/(by-code\/)?[^/]+$/, 'GET');
+  const screen = path(/^\/api\/events\/[^/]+\/screens\/next$/, 'POST');
   return [
     {
       name: 'login',
@@ -105,6 +106,13 @@ export function defaultRules(scale: number): Rule[] {
       key: (r) => (upload(r) ? `upload-device:${device(r) ?? ip(r)}` : null),
     },
     { name: 'lookup', limit: n(600), windowSeconds: 60, key: (r) => (lookup(r) ? `lookup:${ip(r)}` : null) },
+    // a venue screen asks every 5 s (a grid fills its tiles at once): room for dozens of screens
+    {
+      name: 'screens',
+      limit: n(600),
+      windowSeconds: 60,
+      key: (r) => (screen(r) ? `screens:${ip(r)}` : null),
+    },
   ];
 }
 
@@ -134,7 +142,7 @@ export function rateLimit(limiter: RateLimiter, rules: Rule[]) {
 
 /**
  * Requests that look an event up by a code or id someone typed or guessed: the event itself, joining
- * it, its photos, its stats. A 404 to one of them is a miss.
+ * it, its photos, its stats, a venue screen's ask. A 404 to one of them is a miss.
  */
 const LOOKUP_PATHS = [
   /^\/api\/events\/(by-code\/)?[^/]+$/,
@@ -143,7 +151,7 @@ const LOOKUP_PATHS = [
 ];
 export function isCodeLookup(req: Request): boolean {
   const path = req.originalUrl.split('?')[0]!;
-  if (req.method === 'POST') return /^\/api\/events\/[^/]+\/devices$/.test(path);
+  if (req.method === 'POST') return /^\/api\/events\/[^/]+\/(devices|screens\/next)$/.test(path);
   return req.method === 'GET' && LOOKUP_PATHS.some((re) => re.test(path));
 }
 

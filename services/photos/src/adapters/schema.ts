@@ -83,9 +83,52 @@ export const renditions = photosSchema.table(
   (t) => [primaryKey({ columns: [t.photoId, t.kind] })],
 );
 
+/**
+ * Venue screens (ADR 017). One row per event watched by screens: which cycle of the shared order it is
+ * in. The row is also the event's lock: every hand-out takes it first, so screens asking at once (on
+ * any number of photos instances) are served one after the other.
+ */
+export const screenCycles = photosSchema.table('screen_cycles', {
+  eventId: uuid('event_id').primaryKey(),
+  cycle: integer('cycle').notNull().default(1),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The last cycle each approved photo was handed to a screen in (and when, and to which screen). */
+export const screenShows = photosSchema.table(
+  'screen_shows',
+  {
+    photoId: uuid('photo_id')
+      .primaryKey()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    cycle: integer('cycle').notNull(),
+    screenId: text('screen_id').notNull(),
+    shownAt: timestamp('shown_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('screen_shows_event_cycle_idx').on(t.eventId, t.cycle)],
+);
+
+/** The screens of an event: the photo each was last handed and the photos it said it has on display. */
+export const screens = photosSchema.table(
+  'screens',
+  {
+    eventId: uuid('event_id').notNull(),
+    screenId: text('screen_id').notNull(),
+    photoId: uuid('photo_id'),
+    onScreen: uuid('on_screen')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.screenId] })],
+);
+
 /** Facts written in the same transaction as the rows they describe; a relay publishes them. */
 export const outbox = outboxTable(photosSchema);
 
 export type DeviceRow = typeof devices.$inferSelect;
 export type PhotoRow = typeof photos.$inferSelect;
 export type RenditionRow = typeof renditions.$inferSelect;
+export type ScreenRow = typeof screens.$inferSelect;

@@ -2,7 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { forbidden, notFound, photoDeleted } from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
-import { devices, eventCounters, outbox, photos, renditions, type DeviceRow } from '../adapters/schema';
+import {
+  devices,
+  eventCounters,
+  outbox,
+  photos,
+  renditions,
+  screenCycles,
+  screens,
+  type DeviceRow,
+} from '../adapters/schema';
 import type { EventsClient } from './events-client';
 import type { LiveNotices } from './live';
 import { isRevealed } from './visibility';
@@ -63,6 +72,9 @@ export class Deletion {
       const p = await tx.delete(photos).where(eq(photos.eventId, eventId)).returning({ id: photos.id });
       const d = await tx.delete(devices).where(eq(devices.eventId, eventId)).returning({ id: devices.id });
       await tx.delete(eventCounters).where(eq(eventCounters.eventId, eventId));
+      // the venue screens' order goes with it (each photo's turn went with the photo)
+      await tx.delete(screens).where(eq(screens.eventId, eventId));
+      await tx.delete(screenCycles).where(eq(screenCycles.eventId, eventId));
       return { p, d };
     });
     const objects = await this.d.store.deletePrefix(`events/${eventId}/`);

@@ -9,6 +9,7 @@ import { Gallery } from './gallery';
 import { LiveNotices } from './live';
 import { Moderation } from './moderation';
 import { PhotoView } from './photo-view';
+import { Screens } from './screens';
 import { Stats } from './stats';
 import { Uploads } from './upload';
 
@@ -35,6 +36,7 @@ export function photosApp(deps: PhotosDeps) {
     moderation: new Moderation(deps, view, live),
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
+    screens: new Screens(deps, view),
   };
 }
 export type PhotosApp = ReturnType<typeof photosApp>;

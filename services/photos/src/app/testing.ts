@@ -28,8 +28,10 @@ export const jpeg = (width = 64, height = 48) =>
     .jpeg()
     .toBuffer();
 
-export async function photosWorld(opts: { store?: (s: ObjectStore) => ObjectStore } = {}) {
-  const t = await testAdapters(['photos']);
+export async function photosWorld(
+  opts: { store?: (s: ObjectStore) => ObjectStore; databaseUrl?: string } = {},
+) {
+  const t = await testAdapters(['photos'], {}, { databaseUrl: opts.databaseUrl });
   const db = t.database.db;
   const store = opts.store ? opts.store(t.store) : t.store;
   const known = new Map<string, EventRecord>();

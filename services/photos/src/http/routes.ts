@@ -7,6 +7,7 @@ import {
   flagPhotoSchema,
   parseOr400,
   patchPhotoSchema,
+  screenNextSchema,
   uploadFieldsSchema,
 } from '@afterglow/contracts';
 import { isSecureRequest, parseCookies, principalOf, type OriginPolicy } from '@afterglow/service-kit';
@@ -118,6 +119,13 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
 
   r.get('/api/events/:id/stats', async (req: Request, res: Response) => {
     res.json(await app.stats.stats(String(req.params.id), principalOf(req, secret)));
+  });
+
+  /** A venue screen asks for its next photo of the shared order (ADR 017); screens are anonymous. */
+  r.post('/api/events/:code/screens/next', json, async (req: Request, res: Response) => {
+    const { screenId, showing } = parseOr400(screenNextSchema, req.body ?? {});
+    res.setHeader('cache-control', 'no-store');
+    res.json(await app.screens.next(String(req.params.code), principalOf(req, secret), screenId, showing));
   });
 
   r.get('/api/devices/:deviceId/photos', async (req: Request, res: Response) => {

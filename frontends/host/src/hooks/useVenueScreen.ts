@@ -1,0 +1,206 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { SCREEN_ID_PATTERN, type PublicEvent, type ScreenNext } from '@afterglow/contracts';
+import { ApiError, apiRequest, useEventSocket } from '@afterglow/ui';
+import {
+  canGoBack,
+  dropGone,
+  emptyScreen,
+  goBack,
+  goForward,
+  onScreen,
+  place,
+  restore,
+  wantsFill,
+  type ScreenState,
+} from '../lib/venue-screen';
+
+/** A grid's empty tiles fill this quickly, one ask after another. */
+const FILL_MS = 250;
+/** Screens that hear of a first photo spread their asks over this long. */
+const SPREAD_MS = 1500;
+
+function randomId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
+}
+
+let memoryId: string | undefined;
+/** This tab's screen id: kept in sessionStorage, so a reload resumes and another tab is another screen. */
+function screenId(): string {
+  try {
+    let id = sessionStorage.getItem('ag-venue-screen');
+    if (!id || !SCREEN_ID_PATTERN.test(id)) sessionStorage.setItem('ag-venue-screen', (id = randomId()));
+    return id;
+  } catch {
+    return (memoryId ??= randomId());
+  }
+}
+
+function saved(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** Resolves once the image is in the browser's cache and decoded: a photo goes on screen only then. */
+function loadImage(url: string): Promise<void> {
+  const img = new Image();
+  img.decoding = 'async';
+  img.src = url;
+  return img.decode();
+}
+
+export const photoUrl = (p: { displayUrl: string | null; thumbUrl: string | null }) =>
+  p.displayUrl ?? p.thumbUrl;
+
+/**
+ * One venue screen (ADR 017): asks the server for its next photo every `intervalMs` (or fills a grid's
+ * empty tiles at once), preloads it, then shows it. What it shows is kept in sessionStorage, so a
+ * reload resumes; while the network is away it keeps showing what it has and says it is reconnecting.
+ */
+export function useVenueScreen(
+  event: PublicEvent,
+  tiles: number,
+  opts: { intervalMs: number; onLiveOff: () => void; onApproved: () => void },
+) {
+  const key = `ag-venue:${event.code}:${tiles}`;
+  const [id] = useState(screenId);
+  const [state, setState] = useState<ScreenState>(() => restore(saved(key), tiles) ?? emptyScreen(tiles));
+  const current = useRef(state);
+  const update = useCallback((f: (s: ScreenState) => ScreenState) => {
+    current.current = f(current.current);
+    setState(current.current);
+  }, []);
+  // A screen resuming what it showed keeps it on for a full turn; a new one asks at once.
+  const [answered, setAnswered] = useState(() => onScreen(state).length > 0);
+  const [playing, setPlaying] = useState(true);
+  const [failed, setFailed] = useState(false);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [turn, setTurn] = useState(0);
+  const latest = useRef(opts);
+  latest.current = opts;
+
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(key, JSON.stringify(state));
+    } catch {
+      /* a full or blocked storage: the screen just won't resume */
+    }
+  }, [key, state]);
+
+  const busy = useRef(false);
+  const progressing = useRef(true);
+  const ask = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    try {
+      const a = await apiRequest<ScreenNext>(
+        'POST',
+        `/api/events/${encodeURIComponent(event.code)}/screens/next`,
+        { screenId: id, showing: onScreen(current.current) },
+      );
+      const url = a.photo && photoUrl(a.photo);
+      const ready = url
+        ? await loadImage(url).then(
+            () => true,
+            () => false,
+          )
+        : false;
+      const before = current.current;
+      update((s) => {
+        const next = { ...dropGone(s, a.gone), total: a.total };
+        return ready && a.photo ? place(next, a.photo) : next;
+      });
+      // a grid fills its empty tiles at once only while each answer fills one
+      progressing.current = onScreen(current.current).length > onScreen(before).length;
+      setFailed(false);
+    } catch (err) {
+      progressing.current = false;
+      if (err instanceof ApiError && err.status === 409) latest.current.onLiveOff();
+      // the network or the server is away: keep what is on screen, try again next turn
+      else if (!(err instanceof ApiError) || err.status >= 500) setFailed(true);
+    } finally {
+      busy.current = false;
+      setAnswered(true);
+      setTurn((t) => t + 1);
+    }
+  }, [event.code, id, update]);
+
+  const next = useCallback(() => {
+    const redo = goForward(current.current);
+    if (redo) {
+      update(() => redo);
+      setTurn((t) => t + 1);
+    } else void ask();
+  }, [ask, update]);
+  const prev = useCallback(() => {
+    update(goBack);
+    setTurn((t) => t + 1);
+  }, [update]);
+  const toggle = useCallback(() => setPlaying((p) => !p), []);
+  /** An image that will not load (its address expired while the screen was away): replaced. */
+  const broken = useCallback(
+    (photoId: string) => {
+      update((s) => dropGone(s, [photoId]));
+      void ask();
+    },
+    [ask, update],
+  );
+
+  // One turn: the next photo (at once while a grid has empty tiles to fill).
+  useEffect(() => {
+    if (!playing) return;
+    const s = current.current;
+    const filling = wantsFill(s) && onScreen(s).length > 0 && progressing.current;
+    const delay = !answered ? 0 : filling ? FILL_MS : opts.intervalMs;
+    const t = setTimeout(next, delay);
+    return () => clearTimeout(t);
+  }, [playing, answered, turn, next, opts.intervalMs]);
+
+  // Back online, or the live connection back: ask soon (screens spread out) to show it has recovered.
+  const soon = useCallback(() => setTimeout(() => void ask(), Math.random() * SPREAD_MS), [ask]);
+  useEffect(() => {
+    const on = () => {
+      setOnline(true);
+      soon();
+    };
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, [soon]);
+
+  // A newly approved photo goes to whichever screen asks next, on its next turn; an empty screen asks soon.
+  useEventSocket(
+    event.id,
+    (m) => {
+      if (m.type !== 'photo_approved') return;
+      latest.current.onApproved();
+      if (onScreen(current.current).length === 0) soon();
+    },
+    { quiet: true, onStatus: (open) => open && failed && soon() },
+  );
+
+  return {
+    slots: state.slots,
+    total: state.total,
+    /** the first answer is in (or a saved screen was resumed) */
+    ready: answered,
+    offline: !online || failed,
+    playing,
+    canGoBack: canGoBack(state),
+    /** bumps whenever the screen changes or asks: a new turn starts */
+    turn,
+    next,
+    prev,
+    toggle,
+    broken,
+  };
+}
