@@ -134,8 +134,8 @@ async function handOut(
   // Not what this screen shows (nor what it had last), nor, better still, what the others show.
   const own = [...new Set([...showing, ...(me?.photoId ? [me.photoId] : [])])];
   const elsewhere = [...new Set([...own, ...others.flatMap((s) => s.onScreen)])];
-  const pick = async (among: SQL | undefined) => {
-    for (const avoid of [elsewhere, own, []]) {
+  const pick = async (among: SQL | undefined, avoids: string[][] = [elsewhere, own, []]) => {
+    for (const avoid of avoids) {
       const [row] = await selectPhotos(tx)
         .leftJoin(screenShows, eq(screenShows.photoId, photos.id))
         .where(and(onDisplay, among, notAmong(avoid)))
@@ -147,7 +147,12 @@ async function handOut(
     return null;
   };
 
-  let photo = total > shown ? await pick(or(isNull(screenShows.cycle), ne(screenShows.cycle, cycle))) : null;
+  const notYet = or(isNull(screenShows.cycle), ne(screenShows.cycle, cycle));
+  let photo = total > shown ? await pick(notYet, [elsewhere, own]) : null;
+  // A grid may already show every photo this cycle has left (tiles kept from the last cycle): it gets
+  // one it does not show, even if shown this cycle, rather than a second copy of a tile.
+  if (!photo && total > shown && showing.length > 1) photo = await pick(undefined, [elsewhere, own]);
+  if (!photo && total > shown) photo = await pick(notYet, [[]]);
   let shownNow = shown + (photo ? 1 : 0);
   if (!photo && total > 0) {
     // Every photo has had its turn: the next cycle begins.
