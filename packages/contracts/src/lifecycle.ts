@@ -52,10 +52,14 @@ export function extendRefusal(
   return null;
 }
 
+/** Whether the event's photos are revealed when it ends (reveal mode 'end'). */
+export const revealsAtEnd = (e: { endsAt: string; revealAt: string | null }) =>
+  e.revealAt !== null && Date.parse(e.revealAt) === Date.parse(e.endsAt);
+
 /** What the reveal becomes when the end moves: an event that reveals at its end keeps doing so. */
 export function revealAfterMove(
   e: { endsAt: string; revealAt: string | null },
   newEnd: string,
 ): string | null {
-  return e.revealAt !== null && Date.parse(e.revealAt) === Date.parse(e.endsAt) ? newEnd : e.revealAt;
+  return revealsAtEnd(e) ? newEnd : e.revealAt;
 }
