@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, WS_PATH } from '@afterglow/contracts';
-import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { PROFILES, provisionInfra, type Infra } from './infra';
 import {
   Browser,
   eventBody,
@@ -503,11 +503,6 @@ function wsRow(which: 'A' | 'R'): Pick<Row, 'run' | 'after'> {
   };
 }
 
-const profiles: { name: string; enabled: boolean; infra: boolean }[] = [
-  { name: 'embedded: PGlite, fs, in-memory bus', enabled: true, infra: false },
-  { name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', enabled: infraAvailable, infra: true },
-];
-
 describe('the authorization matrix', () => {
   it('has a row for every /api route in API_ROUTES, and rows only for routes that exist', () => {
     const apiKeys = API_ROUTES.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
@@ -532,7 +527,7 @@ describe('the authorization matrix', () => {
     );
   });
 
-  describe.each(profiles.filter((p) => p.enabled))('$name', ({ infra: useInfra }) => {
+  describe.each(PROFILES)('$name', ({ infra: useInfra }) => {
     let infra: Infra | null = null;
     let app: TestApp;
     const browsers = new Map<Actor, Browser>();

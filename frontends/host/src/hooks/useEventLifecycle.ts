@@ -61,3 +61,9 @@ export function useEventLifecycle(event: HostEvent) {
 
   return { end, extend, remove };
 }
+
+/** What each of the event's lifecycle dialogs is given: the event and these actions. */
+export interface LifecycleDialogProps {
+  event: HostEvent;
+  lifecycle: ReturnType<typeof useEventLifecycle>;
+}

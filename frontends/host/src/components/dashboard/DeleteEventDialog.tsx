@@ -2,9 +2,9 @@ import type { HostEvent } from '@afterglow/contracts';
 import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@afterglow/ui';
-import type { useEventLifecycle } from '../../hooks/useEventLifecycle';
+import type { LifecycleDialogProps } from '../../hooks/useEventLifecycle';
 import { Field, inputClass } from '../Field';
-import { ActionDialog, DialogButtons } from './ActionDialog';
+import { DashboardDialog, DialogButtons } from './DashboardDialog';
 
 /** Typed confirmation: the event's code (any case) or its exact name. */
 const confirms = (typed: string, e: HostEvent) => {
@@ -13,19 +13,13 @@ const confirms = (typed: string, e: HostEvent) => {
 };
 
 /** 'Delete Event': says the photos go for good, and asks for the code or name before it deletes. */
-export function DeleteEventDialog({
-  event,
-  remove,
-}: {
-  event: HostEvent;
-  remove: ReturnType<typeof useEventLifecycle>['remove'];
-}) {
+export function DeleteEventDialog({ event, lifecycle: { remove } }: LifecycleDialogProps) {
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const id = useId();
   const ok = confirms(typed, event);
   return (
-    <ActionDialog
+    <DashboardDialog
       open={open}
       onOpenChange={(o) => {
         setOpen(o);
@@ -72,6 +66,6 @@ export function DeleteEventDialog({
           </Button>
         </DialogButtons>
       </form>
-    </ActionDialog>
+    </DashboardDialog>
   );
 }

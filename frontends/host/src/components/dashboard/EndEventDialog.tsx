@@ -1,22 +1,16 @@
-import { revealsAtEnd, type HostEvent } from '@afterglow/contracts';
+import { revealsAtEnd } from '@afterglow/contracts';
 import { CircleStop } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@afterglow/ui';
-import type { useEventLifecycle } from '../../hooks/useEventLifecycle';
+import type { LifecycleDialogProps } from '../../hooks/useEventLifecycle';
 import { formatDateTime } from '../../lib/format';
-import { ActionDialog, DialogButtons } from './ActionDialog';
+import { DashboardDialog, DialogButtons } from './DashboardDialog';
 
 /** 'End Event Now', after a confirmation that says what ending does. */
-export function EndEventDialog({
-  event,
-  end,
-}: {
-  event: HostEvent;
-  end: ReturnType<typeof useEventLifecycle>['end'];
-}) {
+export function EndEventDialog({ event, lifecycle: { end } }: LifecycleDialogProps) {
   const [open, setOpen] = useState(false);
   return (
-    <ActionDialog
+    <DashboardDialog
       open={open}
       onOpenChange={setOpen}
       trigger={
@@ -48,6 +42,6 @@ export function EndEventDialog({
           {end.isPending ? 'Ending...' : 'End Event Now'}
         </Button>
       </DialogButtons>
-    </ActionDialog>
+    </DashboardDialog>
   );
 }

@@ -3,10 +3,10 @@ import { CalendarClock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, Button, buttonClass } from '@afterglow/ui';
-import type { useEventLifecycle } from '../../hooks/useEventLifecycle';
+import type { LifecycleDialogProps } from '../../hooks/useEventLifecycle';
 import { dateTimeInputValue, formatDateTime } from '../../lib/format';
 import { Field, inputClass } from '../Field';
-import { ActionDialog, DialogButtons } from './ActionDialog';
+import { DashboardDialog, DialogButtons } from './DashboardDialog';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -19,13 +19,7 @@ function range(event: HostEvent, now: number) {
 }
 
 /** 'Extend': a date-time picker up to the plan's maximum, which it shows. Reopens an ended event. */
-export function ExtendEventDialog({
-  event,
-  extend,
-}: {
-  event: HostEvent;
-  extend: ReturnType<typeof useEventLifecycle>['extend'];
-}) {
+export function ExtendEventDialog({ event, lifecycle: { extend } }: LifecycleDialogProps) {
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -56,7 +50,7 @@ export function ExtendEventDialog({
   };
 
   return (
-    <ActionDialog
+    <DashboardDialog
       open={open}
       onOpenChange={onOpenChange}
       trigger={
@@ -126,6 +120,6 @@ export function ExtendEventDialog({
           </DialogButtons>
         </>
       )}
-    </ActionDialog>
+    </DashboardDialog>
   );
 }

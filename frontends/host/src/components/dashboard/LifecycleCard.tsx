@@ -14,20 +14,20 @@ const SAYS: Record<EventStatus, string> = {
   ended: 'Guests can no longer take photos. Extend the event to open it again.',
 };
 
-/** The status as time passes: looked at again every 15 seconds. */
+/** The status now, looked at again every 5 seconds as time passes (and at once when the event changes). */
 function useStatus(event: HostEvent): EventStatus {
-  const [now, setNow] = useState(() => Date.now());
+  const [, tick] = useState(0);
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 15_000);
+    const t = setInterval(() => tick((n) => n + 1), 5000);
     return () => clearInterval(t);
   }, []);
-  return eventStatus(event, now);
+  return eventStatus(event, Date.now());
 }
 
 /** The event's status and life: end it now, extend it, delete it (ADR 018). */
 export function LifecycleCard({ event }: { event: HostEvent }) {
   const status = useStatus(event);
-  const { end, extend, remove } = useEventLifecycle(event);
+  const lifecycle = useEventLifecycle(event);
   const tz = event.timezone;
   return (
     <Card>
@@ -54,9 +54,9 @@ export function LifecycleCard({ event }: { event: HostEvent }) {
           ))}
         </dl>
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-          {status !== 'ended' && <EndEventDialog event={event} end={end} />}
-          <ExtendEventDialog event={event} extend={extend} />
-          <DeleteEventDialog event={event} remove={remove} />
+          {status !== 'ended' && <EndEventDialog event={event} lifecycle={lifecycle} />}
+          <ExtendEventDialog event={event} lifecycle={lifecycle} />
+          <DeleteEventDialog event={event} lifecycle={lifecycle} />
         </div>
       </section>
     </Card>

@@ -68,31 +68,27 @@ function ManageLink({ event, className = '' }: { event: UserEvent; className?: s
   );
 }
 
+const COLUMNS = [
+  ['Event', 'text-left'],
+  ['Code', 'text-left'],
+  ['Plan', 'text-left'],
+  ['Photos', 'text-right'],
+  ['Status', 'text-left'],
+  ['Actions', 'text-right'],
+] as const;
+
 function EventsTable({ events }: { events: UserEvent[] }) {
-  const th = 'px-3 py-2 text-left text-sm font-semibold text-neutral-600';
+  const th = 'px-3 py-2 text-sm font-semibold text-neutral-600';
   return (
     <table className="hidden w-full md:table">
       <caption className="sr-only">Your events, newest first</caption>
       <thead className="border-b border-neutral-200">
         <tr>
-          <th scope="col" className={th}>
-            Event
-          </th>
-          <th scope="col" className={th}>
-            Code
-          </th>
-          <th scope="col" className={th}>
-            Plan
-          </th>
-          <th scope="col" className={`${th} text-right`}>
-            Photos
-          </th>
-          <th scope="col" className={th}>
-            Status
-          </th>
-          <th scope="col" className={th}>
-            <span className="sr-only">Actions</span>
-          </th>
+          {COLUMNS.map(([label, align]) => (
+            <th key={label} scope="col" className={`${th} ${align}`}>
+              {label === 'Actions' ? <span className="sr-only">{label}</span> : label}
+            </th>
+          ))}
         </tr>
       </thead>
       <tbody className="divide-y divide-neutral-100">

@@ -8,22 +8,37 @@ interface Props {
   trigger: ReactNode;
   title: string;
   description: ReactNode;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** controlled when given (to close it after an action succeeds) */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** 'wide' for content that needs room (the share panel) */
+  size?: 'narrow' | 'wide';
   children: ReactNode;
 }
 
 /**
- * A dialog for one of the host's actions on the event (end, extend, delete): focus trapped inside,
- * Escape and Cancel close it, focus returns to the button that opened it.
+ * A dialog of the host dashboard (the QR code; ending, extending, deleting the event): focus trapped
+ * inside, Escape, Cancel and the close button close it, focus returns to the button that opened it.
  */
-export function ActionDialog({ trigger, title, description, open, onOpenChange, children }: Props) {
+export function DashboardDialog({
+  trigger,
+  title,
+  description,
+  open,
+  onOpenChange,
+  size = 'narrow',
+  children,
+}: Props) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
+        <Dialog.Content
+          className={`fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none ${
+            size === 'wide' ? 'max-w-2xl' : 'max-w-md'
+          }`}
+        >
           <Dialog.Title className="pr-10 text-xl font-bold">{title}</Dialog.Title>
           <Dialog.Description asChild>
             <div className="mb-5 mt-2 space-y-2 text-neutral-700">{description}</div>
