@@ -108,7 +108,10 @@ export const eventCreated = {
   version: 1,
   schema: z.object({ eventId: z.uuid(), code: z.string(), hostId: z.string(), at: z.string() }),
 } as const;
-/** An admin deleted the event: its photos, devices and stored objects are to be removed. */
+/**
+ * The event was deleted (by its host or an admin): its photos, devices and stored objects are to be
+ * removed, and everyone watching it is told. Published through the events service's outbox.
+ */
 export const eventDeleted = {
   subject: 'event.deleted',
   version: 1,
@@ -116,7 +119,7 @@ export const eventDeleted = {
     eventId: z.uuid(),
     code: z.string(),
     hostId: z.string(),
-    /** the admin who deleted it, and why */
+    /** who deleted it (the host or an admin), and why */
     deletedBy: z.string(),
     reason: z.string(),
     at: z.string(),
@@ -145,6 +148,8 @@ export const RPC = {
   billingEntitlements: 'rpc.billing.entitlements',
   /** {eventId} -> {activeGuests, deviceCount, photoStats} */
   photosCounts: 'rpc.photos.counts',
+  /** {eventIds} -> per event photoCount, bytes (`photosUsage` in rpc.ts) */
+  photosUsage: 'rpc.photos.usage',
   identitySuspend: 'rpc.identity.suspend',
 } as const;
 

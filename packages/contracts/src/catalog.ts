@@ -95,6 +95,11 @@ export interface PlanLimits {
   /** guest devices per event; null = unlimited */
   maxGuestsPerEvent: number | null;
   hostingDays: number;
+  /**
+   * what the account's photos may take in storage, in MB (1 MB = 1,048,576 bytes): originals and every
+   * rendition, over all its events (ADR 018). The spec names no figure: about 5 MB a photo of the plan.
+   */
+  storageMb: number;
   watermark: boolean;
   zipExport: boolean;
   publicGallery: boolean;
@@ -117,6 +122,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     maxPhotosPerEvent: 50,
     maxGuestsPerEvent: 20,
     hostingDays: 7,
+    storageMb: 500,
     watermark: true,
     zipExport: false,
     publicGallery: false,
@@ -132,6 +138,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     maxPhotosPerEvent: 600,
     maxGuestsPerEvent: null,
     hostingDays: 30,
+    storageMb: 5120,
     watermark: false,
     zipExport: true,
     publicGallery: false,
@@ -147,6 +154,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     maxPhotosPerEvent: 2000,
     maxGuestsPerEvent: null,
     hostingDays: 90,
+    storageMb: 10240,
     watermark: false,
     zipExport: true,
     publicGallery: true,
@@ -162,6 +170,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     maxPhotosPerEvent: 5000,
     maxGuestsPerEvent: null,
     hostingDays: 183,
+    storageMb: 25600,
     watermark: false,
     zipExport: true,
     publicGallery: true,

@@ -31,7 +31,7 @@ const isEventDate = (v: string) => {
   const t = Date.parse(v);
   return t >= EARLIEST_EVENT_DATE && t < LATEST_EVENT_DATE;
 };
-const isoDate = (required: string) =>
+export const isoDate = (required: string) =>
   z.string({ error: required }).trim().min(1, required).refine(isEventDate, 'Enter a valid date and time');
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb');
 
@@ -227,6 +227,9 @@ export interface HostEvent extends EventRecord {
   qrCode: string;
   joinUrl: string;
   deviceCount: number;
+  /** the host's plan's hosting days and the latest end they allow (null when billing cannot say just now) */
+  hostingDays: number | null;
+  maxEndsAt: string | null;
 }
 
 export { CAPTION_MAX };

@@ -10,3 +10,5 @@ export * from './routes';
 export * from './text';
 export * from './rpc';
 export * from './hosts';
+export * from './lifecycle';
+export * from './user';

@@ -31,6 +31,7 @@ describe('WebSocket messages', () => {
       { type: 'joined', eventId, role: 'guest' },
       { type: 'error', message: 'Event not found' },
       { type: 'photo_approved', eventId, photoId, status: 'approved' },
+      { type: 'event_deleted', eventId },
     ])
       expect(socketServerMessageSchema.parse(m)).toEqual(m);
     for (const m of [

@@ -35,11 +35,18 @@ export const socketPhotoSchema = z.object({
   status: z.enum(PHOTO_STATUSES).optional(),
 });
 
+/**
+ * Server → browser, to everyone watching: the event was deleted (by its host or an admin). Its pages
+ * show 'Event not found'; the socket no longer watches it.
+ */
+export const socketEventDeletedSchema = z.object({ type: z.literal('event_deleted'), eventId: z.uuid() });
+
 /** Every message the server sends on `/ws`. */
 export const socketServerMessageSchema = z.discriminatedUnion('type', [
   socketJoinedSchema,
   socketErrorSchema,
   socketPhotoSchema,
+  socketEventDeletedSchema,
 ]);
 
 export type SocketJoin = z.infer<typeof socketJoinSchema>;
@@ -47,4 +54,5 @@ export type SocketJoined = z.infer<typeof socketJoinedSchema>;
 export type SocketError = z.infer<typeof socketErrorSchema>;
 export type SocketPhotoType = (typeof SOCKET_PHOTO_TYPES)[number];
 export type SocketPhoto = z.infer<typeof socketPhotoSchema>;
+export type SocketEventDeleted = z.infer<typeof socketEventDeletedSchema>;
 export type SocketServerMessage = z.infer<typeof socketServerMessageSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import './jitless';
 import { PLAN_IDS } from './catalog';
 import { adminReasonSchema, authUserSchema } from './auth';
-import { RPC, type RpcContract } from './bus';
+import { RPC, type RpcContract, type RpcResponse } from './bus';
 
 const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
   subject: string,
@@ -29,6 +29,8 @@ export const entitlementsSchema = z.object({
   guestsPerEvent: z.number().int().min(0).nullable(),
   eventsPerPlan: z.number().int().min(0).nullable(),
   hostingDays: z.number().int().min(0),
+  /** storage for the account's photos (originals and renditions, all its events), in MB */
+  storageMb: z.number().int().min(0),
   watermark: z.boolean(),
   zipExport: z.boolean(),
   publicGallery: z.boolean(),
@@ -70,3 +72,26 @@ export const eventsDelete = rpc(
   adminReasonSchema.extend({ eventId: z.uuid(), deletedBy: z.string().min(1) }),
   z.object({ deleted: z.literal(true) }),
 );
+
+/** Most events one `rpc.photos.usage` request may name (askers send more in several requests). */
+export const USAGE_BATCH_MAX = 500;
+
+/**
+ * `rpc.photos.usage {eventIds} -> {events: [{eventId, photoCount, bytes}]}`: how many photos each event
+ * holds and the bytes they take in storage (each original and all its renditions). One entry per
+ * asked event, in the order asked; an event without photos has zeros.
+ */
+export const photosUsage = rpc(
+  RPC.photosUsage,
+  z.object({ eventIds: z.array(z.uuid()).max(USAGE_BATCH_MAX) }),
+  z.object({
+    events: z.array(
+      z.object({
+        eventId: z.uuid(),
+        photoCount: z.number().int().min(0),
+        bytes: z.number().int().min(0),
+      }),
+    ),
+  }),
+);
+export type PhotoUsage = RpcResponse<typeof photosUsage>['events'][number];

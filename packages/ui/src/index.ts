@@ -5,3 +5,4 @@ export * from './feedback';
 export * from './theme';
 export * from './auth';
 export * from './realtime';
+export * from './tabs';

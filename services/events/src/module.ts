@@ -1,7 +1,11 @@
 import { answer } from '@afterglow/bus';
 import { RPC, eventsDelete } from '@afterglow/contracts';
+import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
+import { outbox } from './adapters/schema';
 import { EventsApp } from './app/events';
+import { EventLifecycle } from './app/lifecycle';
+import { MyEvents } from './app/my-events';
 import { eventsRouter } from './http/routes';
 
 export const eventsModule: ServiceModule = {
@@ -9,7 +13,11 @@ export const eventsModule: ServiceModule = {
   deps: ['billing'],
   async start(ctx) {
     await ctx.database.migrate('events');
-    const app = new EventsApp(ctx.database.db, ctx.bus);
+    const db = ctx.database.db;
+    const relay = new OutboxRelay(db, outbox, ctx.bus, ctx.logger.child({ part: 'outbox' }));
+    const app = new EventsApp(db, ctx.bus, relay);
+    const lifecycle = new EventLifecycle(app);
+    const mine = new MyEvents(db, ctx.bus, app.entitlementsOf);
     const rpc = await ctx.bus.reply<{ idOrCode: string }, unknown>(RPC.eventsGet, async ({ idOrCode }) =>
       app.get(String(idOrCode)),
     );
@@ -19,10 +27,16 @@ export const eventsModule: ServiceModule = {
       return { deleted: true as const };
     });
     return {
-      router: eventsRouter(app, ctx.secret, ctx.origins),
+      router: eventsRouter(app, lifecycle, mine, ctx.secret, ctx.origins),
+      afterStart() {
+        // Facts left in the outbox go out once every consumer in this process listens (the in-memory
+        // bus keeps nothing for a consumer that does not exist yet).
+        relay.start();
+      },
       async stop() {
         await rpc.stop();
         await deletions.stop();
+        await relay.stop();
       },
     };
   },

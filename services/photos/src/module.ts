@@ -1,9 +1,11 @@
-import { RPC, eventDeleted, photoProcessed } from '@afterglow/contracts';
+import { answer } from '@afterglow/bus';
+import { RPC, eventDeleted, photoProcessed, photosUsage } from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { outbox } from './adapters/schema';
 import { EventsClient } from './app/events-client';
 import { photosApp } from './app/photos';
+import { usageOf } from './app/usage';
 import { photosRouter } from './http/routes';
 
 export const photosModule: ServiceModule = {
@@ -47,6 +49,10 @@ export const photosModule: ServiceModule = {
     const counts = await ctx.bus.reply<{ eventId: string }, unknown>(RPC.photosCounts, async ({ eventId }) =>
       app.stats.counts(String(eventId)),
     );
+    // the events service's /api/user/* (a host's photos and storage over their events)
+    const usage = await answer(ctx.bus, photosUsage, async ({ eventIds }) => ({
+      events: await usageOf(db, eventIds),
+    }));
     return {
       router: photosRouter(app, ctx.secret, ctx.origins),
       afterStart() {
@@ -63,6 +69,7 @@ export const photosModule: ServiceModule = {
         await processed.stop();
         await deleted.stop();
         await counts.stop();
+        await usage.stop();
         await relay.stop();
         app.uploads.stop();
         await events.stop();

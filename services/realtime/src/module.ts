@@ -3,8 +3,10 @@ import { metrics } from '@opentelemetry/api';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
   RPC,
+  eventDeleted,
   liveNotice,
   socketJoinSchema,
+  socketEventDeletedSchema,
   socketPhotoSchema,
   socketServerMessageSchema,
   type EventRecord,
@@ -24,8 +26,8 @@ const reply = (ws: WebSocket, m: SocketServerMessage) =>
 
 /**
  * WebSocket `/ws`. A client sends {type:'join', eventId}; the server answers {type:'joined', eventId}
- * and from then on forwards photo_uploaded, photo_moderated and photo_approved for that event
- * (every message is in packages/contracts/src/realtime.ts).
+ * and from then on forwards photo_uploaded, photo_moderated and photo_approved for that event, and
+ * event_deleted when it is deleted (every message is in packages/contracts/src/realtime.ts).
  * Guest-facing sockets receive only photo_approved, and only for photos guests may see; the event's
  * host (by session, never by a claim in the message) receives everything.
  */
@@ -53,6 +55,19 @@ export const realtimeModule: ServiceModule = {
       // Parsed once, sent to every watcher: only the fields browsers get (not the audience).
       const payload = JSON.stringify(socketPhotoSchema.parse(n));
       rooms.send(n.eventId, n.audience !== 'all', payload);
+    });
+    // A deleted event: everyone watching it hears so (its pages show 'Event not found'), and the room
+    // goes. Every instance sees the fact (a subscription, not a competing consumer).
+    const deletions = await ctx.bus.subscribe(eventDeleted.subject, (msg) => {
+      const parsed = eventDeleted.schema.safeParse(msg.data);
+      if (!parsed.success) return;
+      const { eventId } = parsed.data;
+      rooms.send(
+        eventId,
+        false,
+        JSON.stringify(socketEventDeletedSchema.parse({ type: 'event_deleted', eventId })),
+      );
+      rooms.close(eventId);
     });
 
     wss.on('connection', (ws: WebSocket, req: IncomingMessage) => {
@@ -130,6 +145,7 @@ export const realtimeModule: ServiceModule = {
         clearInterval(heartbeat);
         connections.removeCallback(observe);
         await sub.stop();
+        await deletions.stop();
         for (const ws of wss.clients) ws.close(1001, 'Server shutting down');
         await new Promise<void>((r) => wss.close(() => r()));
       },

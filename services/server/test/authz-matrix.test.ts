@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, WS_PATH } from '@afterglow/contracts';
-import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { PROFILES, provisionInfra, type Infra } from './infra';
 import {
   Browser,
   eventBody,
@@ -203,6 +203,41 @@ const ROWS: Row[] = [
     run: async (c, a) =>
       (await send(c.as(a), 'PUT', `/api/events/${c.fx.A.id}/sharing`, { isPublic: false })).status,
   },
+  ...(['end', 'extend'] as const).map((action): Row => ({
+    key: `POST /api/events/:id/${action}`,
+    expect: E(401, 401, 401, 200, 403, 403, 200),
+    run: async (c, a) => {
+      // an event of the host's own for each actor, so one actor's change never meets another's
+      const e = await send(c.hostB, 'POST', '/api/events', eventBody({ name: `To ${action}` }));
+      expect(e.status).toBe(201);
+      const body = action === 'extend' ? { endsAt: isoIn(24 * 3600_000) } : undefined;
+      return (await send(c.as(a), 'POST', `/api/events/${e.body.id}/${action}`, body)).status;
+    },
+  })),
+  {
+    key: 'DELETE /api/events/:id',
+    expect: E(401, 401, 401, 204, 403, 403, 204),
+    run: async (c, a) => {
+      const doomed = await send(c.hostB, 'POST', '/api/events', eventBody({ name: 'Host throwaway' }));
+      expect(doomed.status).toBe(201);
+      const r = await send(c.as(a), 'DELETE', `/api/events/${doomed.body.id}`);
+      const after = await send(c.as('anonymous'), 'GET', `/api/events/${doomed.body.id}`);
+      expect(after.status, `event after ${a}'s delete`).toBe(r.status === 204 ? 404 : 200);
+      return r.status;
+    },
+  },
+  ...(['stats', 'events'] as const).map((what): Row => ({
+    key: `GET /api/user/${what}`,
+    expect: E(401, 401, 401, 200, 200, 403, 200),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'GET', `/api/user/${what}`);
+      if (r.status === 200 && what === 'events') {
+        const ids = r.body.map((e: any) => e.id);
+        expect(ids.includes(c.fx.A.id), `${a} sees A among their events`).toBe(a === 'host');
+      }
+      return r.status;
+    },
+  })),
   {
     key: 'POST /api/events/:code/devices',
     expect: E(201, 201, 201, 201, 201, 403, 201),
@@ -486,11 +521,6 @@ function wsRow(which: 'A' | 'R'): Pick<Row, 'run' | 'after'> {
   };
 }
 
-const profiles: { name: string; enabled: boolean; infra: boolean }[] = [
-  { name: 'embedded: PGlite, fs, in-memory bus', enabled: true, infra: false },
-  { name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', enabled: infraAvailable, infra: true },
-];
-
 describe('the authorization matrix', () => {
   it('has a row for every /api route in API_ROUTES, and rows only for routes that exist', () => {
     const apiKeys = API_ROUTES.filter((r) => r.path.startsWith('/api/')).map((r) => `${r.method} ${r.path}`);
@@ -515,7 +545,7 @@ describe('the authorization matrix', () => {
     );
   });
 
-  describe.each(profiles.filter((p) => p.enabled))('$name', ({ infra: useInfra }) => {
+  describe.each(PROFILES)('$name', ({ infra: useInfra }) => {
     let infra: Infra | null = null;
     let app: TestApp;
     const browsers = new Map<Actor, Browser>();

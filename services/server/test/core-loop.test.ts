@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CODE_ALPHABET } from '@afterglow/contracts';
-import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { PROFILES, infraAvailable, provisionInfra, type Infra } from './infra';
 import { machineAddresses } from '@afterglow/service-kit';
 import {
   Browser,
@@ -21,14 +21,10 @@ import {
  * identity provider, creates an event, guests join and shoot, renditions appear, the host moderates,
  * live mode and the reveal open the gallery, and the WebSocket tells everyone in time.
  */
-const profiles: { name: string; enabled: boolean; infra: boolean }[] = [
-  { name: 'embedded: PGlite, fs, in-memory bus, in-process sessions', enabled: true, infra: false },
-  { name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', enabled: infraAvailable, infra: true },
-];
 if (!infraAvailable)
   console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the core loop runs in embedded mode only');
 
-describe.each(profiles.filter((p) => p.enabled))('core photo loop ($name)', ({ infra: useInfra }) => {
+describe.each(PROFILES)('core photo loop ($name)', ({ infra: useInfra }) => {
   let infra: Infra | null = null;
   let app: TestApp;
   let host: Browser;

@@ -2,17 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@afterglow/db';
 import { Browser, eventBody, loginThroughIdp, makeJpeg, startApp, type TestApp } from './harness';
-import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { PROFILES, infraAvailable, provisionInfra, type Infra } from './infra';
 
-const profiles: { name: string; enabled: boolean; infra: boolean }[] = [
-  { name: 'embedded: PGlite, fs, in-memory bus', enabled: true, infra: false },
-  { name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', enabled: infraAvailable, infra: true },
-];
 if (!infraAvailable)
   console.warn('TEST_DATABASE_URL, NATS_URL or REDIS_URL not set: the shot-limit burst runs embedded only');
 
 /** A fresh 12-shot roll and 40 uploads from the same device at once: exactly 12 are kept. */
-describe.each(profiles.filter((p) => p.enabled))('faults: 40 parallel uploads at the limit ($name)', (p) => {
+describe.each(PROFILES)('faults: 40 parallel uploads at the limit ($name)', (p) => {
   let infra: Infra | null = null;
   let app: TestApp;
 

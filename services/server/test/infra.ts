@@ -14,6 +14,12 @@ export const infraAvailable = !!(
   process.env.REDIS_URL
 );
 
+/** How the integration tests run the product: embedded always, and on the real services when provided. */
+export const PROFILES: { name: string; infra: boolean }[] = [
+  { name: 'embedded: PGlite, fs, in-memory bus', infra: false },
+  ...(infraAvailable ? [{ name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', infra: true }] : []),
+];
+
 export interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '../../events/src/adapters/schema';
 import { developed } from '../../media/src/adapters/schema';
 import { devices, eventCounters, photos } from '../../photos/src/adapters/schema';
-import { infraAvailable, provisionInfra, type Infra } from './infra';
+import { PROFILES, provisionInfra, type Infra } from './infra';
 import {
   Browser,
   eventBody,
@@ -24,12 +24,7 @@ import {
  * What happens to guests' pictures: no metadata in anything we serve, originals only for the host,
  * nothing left behind when an event is deleted, and a guest's own photo is theirs to delete.
  */
-const profiles: { name: string; enabled: boolean; infra: boolean }[] = [
-  { name: 'embedded: PGlite, fs, in-memory bus', enabled: true, infra: false },
-  { name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', enabled: infraAvailable, infra: true },
-];
-
-describe.each(profiles.filter((p) => p.enabled))('privacy of photos ($name)', ({ infra: useInfra }) => {
+describe.each(PROFILES)('privacy of photos ($name)', ({ infra: useInfra }) => {
   let infra: Infra | null = null;
   let app: TestApp;
   let host: Browser;

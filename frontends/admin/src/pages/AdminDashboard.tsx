@@ -1,11 +1,10 @@
 import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { Button, buttonClass } from '@afterglow/ui';
+import { Button, Tabs, buttonClass } from '@afterglow/ui';
 import { AdminOnly } from '../access/AdminOnly';
 import { EventsPanel, OverviewPanel, PhotosPanel, UsersPanel } from '../dashboard/Panels';
 import { StatCards } from '../dashboard/StatCards';
-import { Tabs } from '../dashboard/Tabs';
 import { useRefresh } from '../dashboard/useRefresh';
 
 const TABS = [

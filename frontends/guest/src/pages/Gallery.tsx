@@ -97,6 +97,8 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
   };
   useEventSocket(event.id, (m) => {
     if (m.type === 'photo_approved') refreshPhotos();
+    // deleted: the event answers 404 now, and the page shows 'Event not found'
+    if (m.type === 'event_deleted') void qc.invalidateQueries({ queryKey: eventKey(code) });
   });
 
   const first = photosQ.data?.pages[0];

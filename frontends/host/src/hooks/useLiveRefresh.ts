@@ -5,7 +5,8 @@ import { useEventSocket } from '@afterglow/ui';
 
 /**
  * Refetches the given queries when the event's WebSocket says photos changed. Bursts (Approve All
- * moderates many photos at once) are gathered into one refetch.
+ * moderates many photos at once) are gathered into one refetch. When the event is deleted, everything
+ * the page shows is asked again: the event answers 404 and the page shows 'Event not found'.
  */
 export function useLiveRefresh(
   eventId: string | undefined,
@@ -23,6 +24,10 @@ export function useLiveRefresh(
   const handle = useCallback(
     (m: SocketServerMessage) => {
       const { types: t, queryKeys: k, onMessage: cb } = latest.current;
+      if (m.type === 'event_deleted') {
+        void qc.invalidateQueries({ type: 'active' });
+        return;
+      }
       if (m.type === 'joined' || m.type === 'error' || !t.includes(m.type)) return;
       cb?.(m);
       clearTimeout(timer.current);

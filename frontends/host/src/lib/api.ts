@@ -15,6 +15,9 @@ export const keys = {
   /** GET /api/events/{code}/photos, paged (its own query function) */
   eventPhotos: (code: string) => ['host', 'event-photos', code] as const,
   eventPhotosAll: ['host', 'event-photos'] as const,
+  /** the signed-in user's own page (/dashboard) */
+  userStats: ['/api/user/stats'] as const,
+  userEvents: ['/api/user/events'] as const,
 };
 
 export type { EventPhotosPage } from '@afterglow/contracts';

@@ -37,3 +37,6 @@ export const dollars = (cents: number) =>
   `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: cents % 100 ? 2 : 0 })}`;
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** A time as `<input type="datetime-local">` wants it, in the browser's time zone, to the minute. */
+export const dateTimeInputValue = (d: Date) => format(d, "yyyy-MM-dd'T'HH:mm");

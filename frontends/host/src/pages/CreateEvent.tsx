@@ -19,7 +19,6 @@ function CreateEventPage() {
   const [params] = useSearchParams();
   const paid = params.get('success') === 'true';
   const [created, setCreated] = useState<HostEvent | null>(null);
-  const [formKey, setFormKey] = useState(0);
 
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:py-12">
@@ -33,14 +32,7 @@ function CreateEventPage() {
         </div>
       )}
       {created ? (
-        <EventCreated
-          event={created}
-          onCreateAnother={() => {
-            setCreated(null);
-            setFormKey((k) => k + 1);
-            window.scrollTo({ top: 0 });
-          }}
-        />
+        <EventCreated event={created} />
       ) : (
         <>
           <header className="mb-8 text-center">
@@ -49,7 +41,7 @@ function CreateEventPage() {
               Set up a disposable camera for your guests. You’ll get a code, a QR code and a link to share.
             </p>
           </header>
-          <EventForm key={formKey} onCreated={setCreated} />
+          <EventForm onCreated={setCreated} />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventHeader } from '../components/dashboard/EventHeader';
+import { LifecycleCard } from '../components/dashboard/LifecycleCard';
 import { PhotoModerationGrid } from '../components/dashboard/PhotoModerationGrid';
 import { SharingCard } from '../components/dashboard/SharingCard';
 import { StatCards } from '../components/dashboard/StatCards';
@@ -50,6 +51,7 @@ function Dashboard({ event }: { event: HostEvent }) {
         pendingCount={stats.data?.photoStats.pending}
       />
       <SharingCard key={`${event.isPublic}:${event.shareDescription ?? ''}`} event={event} />
+      <LifecycleCard event={event} />
     </div>
   );
 }

@@ -1,43 +1,44 @@
-import { CreditCard, Plus } from 'lucide-react';
-import { Link } from 'react-router';
-import { Card, buttonClass, useAuth } from '@afterglow/ui';
+import type { AuthUser } from '@afterglow/contracts';
+import { Tabs, useAuth } from '@afterglow/ui';
 import { AuthGate } from '../components/LoginRequired';
+import { MyEventsPanel } from '../components/my-dashboard/MyEventsPanel';
+import { OverviewPanel } from '../components/my-dashboard/OverviewPanel';
+import { UpgradePanel } from '../components/my-dashboard/UpgradePanel';
+import { UserStatCards } from '../components/my-dashboard/UserStatCards';
+import { useUserStats } from '../hooks/useMyDashboard';
 
-/** /dashboard: the signed-in user's page (their stats and event list come in a later release). */
+/** /dashboard: the signed-in user's own page: their plan and totals, their events, upgrades. */
 export function MyDashboard() {
   return (
     <AuthGate message="Please log in to view your dashboard" returnTo="/dashboard">
-      <Greeting />
+      <SignedIn />
     </AuthGate>
   );
 }
 
-function Greeting() {
+function SignedIn() {
   const { user } = useAuth();
-  const name = user?.firstName?.trim() || user?.email || 'there';
+  return user ? <Dashboard user={user} /> : null;
+}
+
+function Dashboard({ user }: { user: AuthUser }) {
+  const stats = useUserStats();
+  const name = user.firstName?.trim() || user.email;
   return (
-    <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-10">
-      <header>
-        <h1 className="text-3xl font-extrabold">Welcome back, {name}!</h1>
-        {user && <p className="mt-1 text-neutral-600">Signed in as {user.email}</p>}
+    <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8 sm:py-10">
+      <header className="min-w-0">
+        <h1 className="break-words text-3xl font-extrabold sm:text-4xl">Welcome back, {name}!</h1>
+        <p className="mt-1 text-neutral-600">Your plan, your events and everything your guests shot.</p>
       </header>
-      <Card>
-        <h2 className="mb-2 text-xl font-bold">Quick Actions</h2>
-        <p className="mb-5 text-neutral-600">
-          Create an event to get a code, a QR code and a link for your guests. Each event has its own host
-          dashboard.
-        </p>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/create-event" className={buttonClass('primary')}>
-            <Plus aria-hidden className="h-5 w-5" />
-            Create New Event
-          </Link>
-          <Link to="/pricing" className={buttonClass('outline')}>
-            <CreditCard aria-hidden className="h-5 w-5" />
-            View Pricing Plans
-          </Link>
-        </div>
-      </Card>
+      <UserStatCards stats={stats.data} error={stats.error} onRetry={() => void stats.refetch()} />
+      <Tabs
+        label="Dashboard sections"
+        tabs={[
+          { id: 'overview', label: 'Overview', panel: <OverviewPanel user={user} stats={stats.data} /> },
+          { id: 'events', label: 'My Events', panel: <MyEventsPanel /> },
+          { id: 'upgrade', label: 'Upgrade', panel: <UpgradePanel currentPlan={stats.data?.currentPlan} /> },
+        ]}
+      />
     </div>
   );
 }

@@ -74,6 +74,7 @@ describe('the back office', () => {
       guestsPerEvent: null,
       eventsPerPlan: 1,
       hostingDays: 90,
+      storageMb: 10240,
       watermark: false,
       zipExport: true,
       publicGallery: true,

@@ -11,6 +11,8 @@ export const plans = billingSchema.table('plans', {
   maxPhotosPerEvent: integer('max_photos_per_event').notNull(),
   maxGuestsPerEvent: integer('max_guests_per_event'),
   hostingDays: integer('hosting_days').notNull(),
+  /** MB of storage for an account's photos (ADR 018) */
+  storageMb: integer('storage_mb').notNull(),
   watermark: boolean('watermark').notNull(),
   zipExport: boolean('zip_export').notNull(),
   publicGallery: boolean('public_gallery').notNull(),

@@ -26,6 +26,7 @@ describe('billing: plans and entitlements', () => {
       guestsPerEvent: PLANS.free.maxGuestsPerEvent,
       eventsPerPlan: PLANS.free.maxEvents,
       hostingDays: PLANS.free.hostingDays,
+      storageMb: PLANS.free.storageMb,
       watermark: true,
       zipExport: false,
       publicGallery: false,
@@ -38,7 +39,13 @@ describe('billing: plans and entitlements', () => {
     const until = new Date(Date.now() + 60_000);
     expect(await setPlanByEmail(database.db, 'pro@example.test', 'pro', until)).toBe(1);
     const pro = await entitlementsOf(database.db, 'pro-host');
-    expect(pro).toMatchObject({ plan: 'pro', until: until.toISOString(), photosPerEvent: 2000, qrKit: true });
+    expect(pro).toMatchObject({
+      plan: 'pro',
+      until: until.toISOString(),
+      photosPerEvent: 2000,
+      storageMb: PLANS.pro.storageMb,
+      qrKit: true,
+    });
     expect(pro.guestsPerEvent).toBeNull();
     expect(pro.publicGallery).toBe(true);
     const later = new Date(until.getTime() + 1);

@@ -24,6 +24,7 @@ const entitled = (accountId: string, p: PlanRow, since: Date | null, until: Date
   guestsPerEvent: p.maxGuestsPerEvent,
   eventsPerPlan: p.maxEvents,
   hostingDays: p.hostingDays,
+  storageMb: p.storageMb,
   watermark: p.watermark,
   zipExport: p.zipExport,
   publicGallery: p.publicGallery,

@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgSchema, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { outboxTable } from '@afterglow/db';
 
 export const eventsSchema = pgSchema('events');
 
@@ -35,3 +36,6 @@ export const events = eventsSchema.table(
   (t) => [index('events_host_idx').on(t.hostId)],
 );
 export type EventRow = typeof events.$inferSelect;
+
+/** Facts written in the same transaction as the rows they describe; a relay publishes them (ADR 011). */
+export const outbox = outboxTable(eventsSchema);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   MOODS,
   RPC,
@@ -17,11 +17,12 @@ import {
   type Principal,
   type PublicEvent,
   PUBLIC_EVENT_FIELDS,
+  latestEnd,
 } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
-import { isUniqueViolation, type Db } from '@afterglow/db';
+import { isUniqueViolation, outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import { cachedAsk } from '@afterglow/service-kit';
-import { events, type EventRow } from '../adapters/schema';
+import { events, outbox, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
 import { shareLinks } from './share-links';
 
@@ -66,22 +67,37 @@ export function toPublic(e: EventRecord): PublicEvent {
 
 export class EventsApp {
   /** What an account's plan allows, as billing answers it (kept briefly). */
-  private readonly entitlementsOf: (r: { accountId: string }) => Promise<Entitlements>;
+  readonly entitlementsOf: (r: { accountId: string }) => Promise<Entitlements>;
 
   constructor(
     private readonly db: Db,
     private readonly bus: Bus,
+    /** publishes what is written to `events.outbox` */
+    private readonly relay: OutboxRelay,
   ) {
     this.entitlementsOf = cachedAsk(bus, billingEntitlements, { timeoutMs: 3000 });
   }
 
-  /** What the host sees of an event: the record, the join link and QR code for `guestOrigin`, guests. */
+  /**
+   * What the host sees of an event: the record, the join link and QR code for `guestOrigin`, guests,
+   * and how late the host's plan lets the event end.
+   */
   private async hostView(row: EventRow, guestOrigin: string, deviceCount?: number): Promise<HostEvent> {
     const rec = toRecord(row);
+    const [links, guests, hostingDays] = await Promise.all([
+      shareLinks(rec.code, guestOrigin),
+      deviceCount ?? this.deviceCount(rec.id),
+      this.entitlementsOf({ accountId: rec.hostId }).then(
+        (e) => e.hostingDays,
+        () => null,
+      ),
+    ]);
     return {
       ...rec,
-      ...(await shareLinks(rec.code, guestOrigin)),
-      deviceCount: deviceCount ?? (await this.deviceCount(rec.id)),
+      ...links,
+      deviceCount: guests,
+      hostingDays,
+      maxEndsAt: hostingDays === null ? null : latestEnd(rec.startsAt, hostingDays).toISOString(),
     };
   }
 
@@ -184,7 +200,8 @@ export class EventsApp {
     return toPublic(toRecord(r));
   }
 
-  private async ownRow(id: string, actor: Principal): Promise<EventRow> {
+  /** The event, when `actor` is its host or an admin: 404 for no such event, 403 for anyone else. */
+  async ownRow(id: string, actor: Principal): Promise<EventRow> {
     const r = UUID.test(id) ? await this.findRow(id) : null;
     if (!r) throw notFound('Event not found', 'event_not_found');
     if (r.hostId !== actor.userId && !actor.isAdmin)
@@ -192,44 +209,56 @@ export class EventsApp {
     return r;
   }
 
-  private async update(
+  /**
+   * Changes an event `actor` may change and tells the other services (`event.updated`). With `unless`
+   * the change applies only while the row still has that end: a change made meanwhile answers 409.
+   */
+  async update(
     id: string,
     actor: Principal,
     patch: Partial<typeof events.$inferInsert>,
     guestOrigin: string,
+    unless?: { endsAt: Date },
   ): Promise<HostEvent> {
     await this.ownRow(id, actor);
-    const [row] = await this.db.update(events).set(patch).where(eq(events.id, id.toLowerCase())).returning();
-    const rec = toRecord(row!);
+    const key = eq(events.id, id.toLowerCase());
+    const where = unless ? and(key, eq(events.endsAt, unless.endsAt)) : key;
+    const [row] = await this.db.update(events).set(patch).where(where).returning();
+    if (!row) throw conflict('The event changed meanwhile, please try again', 'event_changed');
+    const rec = toRecord(row);
     await this.bus.publish(
       eventUpdated.subject,
       eventUpdated.schema.parse({ eventId: rec.id, code: rec.code, at: new Date().toISOString() }),
     );
-    return this.hostView(row!, guestOrigin);
+    return this.hostView(row, guestOrigin);
   }
 
   /**
-   * An admin deletes an event (asked by the admin service, which has checked the caller). The row
-   * goes in a transaction that also hands `event.deleted` to the bus, so the fact is never lost for a
-   * deleted row; the photos service then removes the event's photos, devices and stored objects.
+   * Deletes an event: its host's `DELETE /api/events/{id}` and an admin's (over `rpc.events.delete`),
+   * both checked before. `event.deleted` is written to the outbox in the row's transaction, so it is
+   * never lost for a deleted row nor sent for one that stays; the photos service then removes the
+   * event's photos, devices and stored objects, and realtime tells everyone watching.
    */
   async delete(id: string, deletedBy: string, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [row] = await tx.delete(events).where(eq(events.id, id.toLowerCase())).returning();
       if (!row) throw notFound('Event not found', 'event_not_found');
-      await this.bus.publish(
-        eventDeleted.subject,
-        eventDeleted.schema.parse({
-          eventId: row.id,
-          code: row.code,
-          hostId: row.hostId,
-          deletedBy,
-          reason,
-          at: new Date().toISOString(),
+      await tx.insert(outbox).values(
+        outboxRow({
+          subject: eventDeleted.subject,
+          msgId: `event.deleted:${row.id}`,
+          payload: eventDeleted.schema.parse({
+            eventId: row.id,
+            code: row.code,
+            hostId: row.hostId,
+            deletedBy,
+            reason,
+            at: new Date().toISOString(),
+          }),
         }),
-        { msgId: `event.deleted:${row.id}` },
       );
     });
+    this.relay.kick();
   }
 
   /**

@@ -1,5 +1,11 @@
 import express, { Router, type Request } from 'express';
-import { createEventSchema, liveModeSchema, parseOr400, sharingSchema } from '@afterglow/contracts';
+import {
+  createEventSchema,
+  extendEventSchema,
+  liveModeSchema,
+  parseOr400,
+  sharingSchema,
+} from '@afterglow/contracts';
 import {
   GUEST_ORIGIN_HEADER,
   originOf,
@@ -8,8 +14,16 @@ import {
   type OriginPolicy,
 } from '@afterglow/service-kit';
 import type { EventsApp } from '../app/events';
+import type { EventLifecycle } from '../app/lifecycle';
+import type { MyEvents } from '../app/my-events';
 
-export function eventsRouter(app: EventsApp, secret: Buffer, origins: OriginPolicy): Router {
+export function eventsRouter(
+  app: EventsApp,
+  lifecycle: EventLifecycle,
+  mine: MyEvents,
+  secret: Buffer,
+  origins: OriginPolicy,
+): Router {
   const r = Router();
   /** the origin guests will open, as the gateway worked it out for this request */
   const guests = (req: Request) => {
@@ -55,6 +69,34 @@ export function eventsRouter(app: EventsApp, secret: Buffer, origins: OriginPoli
         guests(req),
       ),
     );
+  });
+
+  r.post('/api/events/:id/end', async (req, res) => {
+    const actor = requireUser(req, secret);
+    res.json(await lifecycle.end(req.params.id, actor, guests(req)));
+  });
+
+  r.post('/api/events/:id/extend', async (req, res) => {
+    const actor = requireUser(req, secret);
+    const { endsAt } = parseOr400(extendEventSchema, req.body ?? {});
+    res.json(await lifecycle.extend(req.params.id, actor, endsAt, guests(req)));
+  });
+
+  r.delete('/api/events/:id', async (req, res) => {
+    const actor = requireUser(req, secret);
+    await lifecycle.delete(req.params.id, actor);
+    res.status(204).end();
+  });
+
+  // the signed-in user's own page: never cached (a plan change or a new photo shows at the next ask)
+  r.get('/api/user/stats', async (req, res) => {
+    const user = requireUser(req, secret);
+    res.set('Cache-Control', 'no-store').json(await mine.stats(user));
+  });
+
+  r.get('/api/user/events', async (req, res) => {
+    const user = requireUser(req, secret);
+    res.set('Cache-Control', 'no-store').json(await mine.list(user));
   });
 
   return r;

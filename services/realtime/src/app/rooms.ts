@@ -29,6 +29,14 @@ export class Rooms {
     this.bySocket.delete(ws);
   }
 
+  /** Everyone leaves the event's room (the event is gone); their sockets stay open. */
+  close(eventId: string): void {
+    const room = this.rooms.get(eventId);
+    if (!room) return;
+    for (const m of room) this.bySocket.delete(m.ws);
+    this.rooms.delete(eventId);
+  }
+
   /** Sends to the room; host-only messages reach only host sockets. Answers how many got it. */
   send(eventId: string, hostOnly: boolean, payload: string): number {
     const room = this.rooms.get(eventId);

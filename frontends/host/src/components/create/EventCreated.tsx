@@ -2,11 +2,11 @@ import type { HostEvent } from '@afterglow/contracts';
 import { CircleCheck, LayoutDashboard, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { Button, Card, buttonClass } from '@afterglow/ui';
+import { Card, buttonClass } from '@afterglow/ui';
 import { ShareEventPanel } from '../ShareEventPanel';
 
-/** The success screen after creating an event. */
-export function EventCreated({ event, onCreateAnother }: { event: HostEvent; onCreateAnother: () => void }) {
+/** The success screen after creating an event: 'Go to Dashboard' and 'Create Another Event' (to /). */
+export function EventCreated({ event }: { event: HostEvent }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -38,10 +38,10 @@ export function EventCreated({ event, onCreateAnother }: { event: HostEvent; onC
           <LayoutDashboard aria-hidden className="h-5 w-5" />
           Go to Dashboard
         </Link>
-        <Button variant="outline" size="lg" className="flex-1" onClick={onCreateAnother}>
+        <Link to="/" className={buttonClass('outline', 'lg', 'flex-1')}>
           <Plus aria-hidden className="h-5 w-5" />
           Create Another Event
-        </Button>
+        </Link>
       </div>
     </div>
   );
