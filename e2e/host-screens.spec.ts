@@ -138,7 +138,7 @@ test('Approve All says how many it approves, and Cancel approves none', async ({
   const approveAll = page.getByRole('button', { name: 'Approve All' });
   await expect(approveAll).toBeEnabled();
   await approveAll.click();
-  const confirm = page.getByRole('alertdialog');
+  const confirm = page.getByRole('dialog');
   await expect(confirm.getByRole('heading', { name: 'Approve 3 pending photos?' })).toBeVisible();
   await audit(page, 'Approve All confirmation');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
