@@ -22,12 +22,15 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/events/:code/devices': () => ({ anonId: randomUUID(), displayName: 'Gina' }),
   'PATCH /api/photos/:id': () => ({ status: 'approved' }),
   'POST /api/photos/:id/flag': () => ({ reason: 'inappropriate' }),
+  'POST /api/events/:id/extend': () => ({ endsAt: new Date(Date.now() + 6 * 3600_000).toISOString() }),
   'POST /api/events/:code/screens/next': () => ({ screenId: 'fuzz-screen-0123456789', showing: [] }),
   'POST /api/admin/users/:userId/suspend': () => ({ reason: 'Admin action' }),
   'DELETE /api/admin/events/:eventId': () => ({ reason: 'Admin deletion' }),
 };
 /** Writes that take no body (a body sent anyway must be ignored or refused, never crash them). */
 const NO_BODY = new Set([
+  'POST /api/events/:id/end',
+  'DELETE /api/events/:id',
   'POST /api/photos/:id/approve',
   'POST /api/photos/:id/reject',
   'DELETE /api/photos/:id',
@@ -233,6 +236,7 @@ describe('fuzzing every API route', () => {
     route.path.replace(/:(\w+)/g, (_m, name: string) => {
       if (name in over) return over[name]!;
       if (key(route) === 'DELETE /api/admin/events/:eventId') return values.doomed!;
+      if (key(route) === 'DELETE /api/events/:id') return values.doomed!;
       if (name === 'id') {
         if (key(route) === 'DELETE /api/photos/:id') return values.victim!;
         return route.path.startsWith('/api/photos') ? values['photos:id']! : values['events:id']!;

@@ -107,6 +107,8 @@ describe('security headers and cross-site requests', () => {
   let admin: Browser;
   let memberId: string;
   let doomedEventId: string;
+  /** an event its host deletes (the admin deletes the other one) */
+  let hostDoomedId: string;
 
   beforeAll(async () => {
     web = webDir();
@@ -133,6 +135,7 @@ describe('security headers and cross-site requests', () => {
     await loginThroughIdp(member, 'member@example.test', 'members come and go');
     memberId = (await member.json('GET', '/api/auth/user')).body.id;
     doomedEventId = (await host.json('POST', '/api/events', eventBody({ name: 'Doomed' }))).body.id;
+    hostDoomedId = (await host.json('POST', '/api/events', eventBody({ name: 'Host doomed' }))).body.id;
   });
   afterAll(async () => {
     await app?.close();
@@ -245,6 +248,15 @@ describe('security headers and cross-site requests', () => {
           return json({ enabled: true }, 200);
         case 'PUT /api/events/:id/sharing':
           return json({ isPublic: true, shareDescription: 'Ours' }, 200);
+        case 'POST /api/events/:id/end':
+          return { path, init: {}, ok: 200 };
+        case 'POST /api/events/:id/extend':
+          return json({ endsAt: new Date(Date.now() + 6 * 3600_000).toISOString() }, 200);
+        case 'DELETE /api/events/:id':
+          return { path: path.replace(event.id, hostDoomedId), init: {}, ok: 204 };
+        case 'POST /api/events/:code/screens/next':
+          // live mode is on by now (the live-mode write comes first): a screen gets its next photo
+          return json({ screenId: 'csrf-screen-0123456789', showing: [] }, 200);
         case 'POST /api/events/:code/devices':
           return json({ anonId: randomUUID() }, 201);
         case 'PATCH /api/photos/:id':
