@@ -9,3 +9,4 @@ export * from './routes';
 export * from './text';
 export * from './rpc';
 export * from './hosts';
+export * from './export';
