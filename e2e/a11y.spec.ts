@@ -1,23 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { PHONE, signUpAtIdp, uniqueEmail } from './support';
+import { expect, test } from '@playwright/test';
+import { PHONE, audit, signUpAtIdp, uniqueEmail } from './support';
 
 /** No serious or critical axe violations on the pages guests and hosts meet first. */
-async function audit(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = bad.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(' '))
-        .slice(0, 3)
-        .join(', ')}`,
-  );
-  expect(report, `${what}: serious or critical accessibility violations`).toEqual([]);
-}
-
 test.describe('accessibility (axe-core)', () => {
   let code = '';
   const host = uniqueEmail('a11y-host');

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
-import { PHONE, eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
+import { PHONE, audit, eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
  * A guest's phone on plain http (the venue network, http://192.168.1.20:3000) has no in-app camera:
@@ -91,17 +90,6 @@ async function previewed(page: Page) {
 }
 
 const JPEG_MAGIC = [0xff, 0xd8, 0xff];
-
-/** No serious or critical axe violations (WCAG 2.1 A/AA) on the page as it is now. */
-async function audit(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `${what}: serious or critical accessibility violations`).toEqual([]);
-}
 
 test('without getUserMedia (plain http) the phone’s camera app takes the photo, converted to JPEG', async ({
   browser,

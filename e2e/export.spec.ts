@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import sharp from 'sharp';
 import { expect, request, test, type Page } from '@playwright/test';
 import { operator, startBundle, type BundleProcess } from '../services/server/test/bundle';
 import { freePort } from '../services/server/test/free-port';
 import { parseCsv, readZip } from '../services/photos/src/app/export-testing';
-import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
+import { audit, eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
  * 'Export Photos' on the host dashboard. A host on Event Basic (put there by the operator's `plan`
@@ -17,16 +16,7 @@ import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
  * the save picker with its progress bar; a host on the free plan is offered an upgrade instead.
  */
 
-async function auditDialog(page: Page, what: string) {
-  const result = await new AxeBuilder({ page })
-    .include('[role="dialog"]')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const bad = result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(bad, `${what}: serious or critical accessibility violations`).toEqual([]);
-}
+const auditDialog = (page: Page, what: string) => audit(page, what, '[role="dialog"]');
 
 const sha = (b: Buffer | Uint8Array) => createHash('sha256').update(b).digest('hex');
 
@@ -208,6 +198,24 @@ test.describe('ZIP export', () => {
     const savedZip = Buffer.from(saved.base64, 'base64');
     expect(savedZip.length).toBe(total);
     expect(sha(savedZip)).toBe(sha(readFileSync((await download.path())!)));
+
+    // a guest shoots while the first page's dialog is still open: Download lists the parts again
+    const late = await request.newContext({ baseURL: origin });
+    const lateDevice = await late.post(`/api/events/${event.code}/devices`, {
+      data: { anonId: crypto.randomUUID(), displayName: 'Late Larry' },
+    });
+    const up = await late.post(`/api/events/${event.code}/photos`, {
+      multipart: {
+        photo: { name: 'photo.jpg', mimeType: 'image/jpeg', buffer: await photo(7) },
+        deviceId: ((await lateDevice.json()) as { id: string }).id,
+      },
+    });
+    expect(up.status()).toBe(201);
+    await late.dispose();
+    await page.bringToFront();
+    await dialog.getByRole('button', { name: 'Download again All photos' }).click();
+    await expect(dialog.getByText(/The photos changed since you opened Export/)).toBeVisible();
+    await expect(dialog.getByText('4 photos from 3 guests')).toBeVisible();
     await ctx.close();
   });
 

@@ -1,4 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Signs up (or in) on the embedded identity provider's page, which the app sent us to. */
 export async function signUpAtIdp(
@@ -54,4 +55,15 @@ export function eventBody(over: Record<string, unknown> = {}) {
     colorMood: 'vintage',
     ...over,
   };
+}
+
+/** No serious or critical axe violations (WCAG 2.1 A/AA) on the page as it is now, or in `include`. */
+export async function audit(page: Page, what: string, include?: string) {
+  let axe = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  if (include) axe = axe.include(include);
+  const result = await axe.analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, `${what}: serious or critical accessibility violations`).toEqual([]);
 }

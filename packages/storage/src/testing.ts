@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import type { S3StoreOptions } from './s3';
 
 /** The part of @20minutes/s3rver (no type declarations) that tests use. */
-interface S3rverInstance {
+export interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-type S3rverCtor = new (o: {
+export type S3rverCtor = new (o: {
   port: number;
   address: string;
   silent: boolean;

@@ -106,8 +106,19 @@ export class ExportWalk {
     partLimit: number,
   ) {
     this.clock = new EventClock(event.timezone);
+    // the server's own zone too: yazl writes the entries' DOS times in it
+    const serverZone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
     this.hash = createHash('sha256').update(
-      JSON.stringify([LAYOUT, event.id, event.slug, event.code, this.clock.zone, partLimit, [...guests]]),
+      JSON.stringify([
+        LAYOUT,
+        event.id,
+        event.slug,
+        event.code,
+        this.clock.zone,
+        serverZone,
+        partLimit,
+        [...guests],
+      ]),
     );
   }
 

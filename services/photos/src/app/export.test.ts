@@ -1,16 +1,15 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { Readable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answer } from '@afterglow/bus';
+import { entitlementsOf, prepareBilling } from '@afterglow/billing';
 import {
-  PLANS,
   billingEntitlements,
-  type Entitlements,
   type EventRecord,
   type ExportManifest,
-  type PlanId,
   type Principal,
 } from '@afterglow/contracts';
 import { PRINCIPAL_HEADER, createLogger, problemHandler, signPrincipal } from '@afterglow/service-kit';
@@ -30,26 +29,6 @@ import { person, useWorld, type PhotosWorld } from './testing';
 
 const SECRET = randomBytes(32);
 const logger = createLogger('test', 'silent', { pretty: false });
-
-/** Billing's answer for an account on `plan` (what services/billing answers, from the same catalogue). */
-function entitlements(accountId: string, plan: PlanId): Entitlements {
-  const p = PLANS[plan];
-  return {
-    accountId,
-    plan,
-    since: null,
-    until: null,
-    photosPerEvent: p.maxPhotosPerEvent,
-    guestsPerEvent: p.maxGuestsPerEvent,
-    eventsPerPlan: p.maxEvents,
-    hostingDays: p.hostingDays,
-    watermark: p.watermark,
-    zipExport: p.zipExport,
-    publicGallery: p.publicGallery,
-    liveSlideshow: p.liveSlideshow,
-    aiFilter: p.aiSafetyFilter,
-  };
-}
 
 /** Counts storage reads still open: an abandoned download must leave none. */
 function countingStore(inner: ObjectStore) {
@@ -214,9 +193,12 @@ for (const kind of ['fs', 's3'] as const) {
 
     beforeAll(async () => {
       await w.store.check();
-      await answer(w.bus, billingEntitlements, async ({ accountId }) =>
-        entitlements(accountId, accountId === w.host.userId ? 'max' : 'free'),
+      // billing itself answers what the host's plan allows: Event Max for the host, free for others
+      await prepareBilling(w.database);
+      await w.db.execute(
+        sql`insert into billing.account_plans (user_id, plan) values (${w.host.userId}, 'max')`,
       );
+      await answer(w.bus, billingEntitlements, ({ accountId }) => entitlementsOf(w.db, accountId));
       const deps = { db: w.db, bus: w.bus, store: w.store, events: w.events };
       whole = await serve(new Exports({ ...deps, partBytes: 2048 * 1024 * 1024 }));
       parted = await serve(new Exports({ ...deps, partBytes: 512 * 1024 }));

@@ -1,7 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { HostEvent } from '@afterglow/contracts';
-import { QrCode, X } from 'lucide-react';
+import { QrCode } from 'lucide-react';
 import { Button } from '@afterglow/ui';
+import { DialogFrame } from '../DialogFrame';
 import { ShareEventPanel } from '../ShareEventPanel';
 
 /** 'Show QR Code': the share panel in an accessible dialog (focus trapped, Escape closes). */
@@ -14,21 +15,12 @@ export function QrCodeDialog({ event }: { event: HostEvent }) {
           Show QR Code
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-sm" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none">
-          <Dialog.Title className="pr-10 text-xl font-bold">Invite guests to {event.name}</Dialog.Title>
-          <Dialog.Description className="mb-5 mt-1 text-neutral-600">
-            Show this QR code at the venue or share the link and code.
-          </Dialog.Description>
-          <ShareEventPanel event={event} />
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" aria-label="Close" className="absolute right-3 top-3">
-              <X aria-hidden className="h-5 w-5" />
-            </Button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame
+        title={`Invite guests to ${event.name}`}
+        description="Show this QR code at the venue or share the link and code."
+      >
+        <ShareEventPanel event={event} />
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,13 +1,14 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { EXPORT_INCLUDES, type ExportManifest, type HostEvent } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { CircleAlert, Download, ImageOff, Sparkles, X } from 'lucide-react';
+import { CircleAlert, Download, ImageOff, Sparkles } from 'lucide-react';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, Spinner, buttonClass, errorText } from '@afterglow/ui';
 import { formatBytes } from '../../lib/bytes';
 import { plural } from '../../lib/format';
 import { savePicker } from '../../lib/save-file';
+import { DialogFrame } from '../DialogFrame';
 import { ExportPartRow, isPlanRefusal } from './ExportPartRow';
 
 /** 'Export Photos': the event's originals as ZIP files, part by part (ADR 016). */
@@ -25,26 +26,15 @@ export function ExportDialog({ event }: { event: HostEvent }) {
           Export Photos
         </Button>
       </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-sm" />
-        <Dialog.Content
-          onEscapeKeyDown={keepOpen}
-          onInteractOutside={keepOpen}
-          className="fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] max-w-xl -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none"
-        >
-          <Dialog.Title className="pr-10 text-xl font-bold">Export photos</Dialog.Title>
-          <Dialog.Description className="mb-5 mt-1 text-neutral-600">
-            The originals of {event.name} as ZIP files: a folder for each guest, and photos.csv listing every
-            photo.
-          </Dialog.Description>
-          <ExportContents eventId={event.id} onBusyChange={setBusy} />
-          <Dialog.Close asChild>
-            <Button variant="ghost" size="icon" aria-label="Close" className="absolute right-3 top-3">
-              <X aria-hidden className="h-5 w-5" />
-            </Button>
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
+      <DialogFrame
+        title="Export photos"
+        description={`The originals of ${event.name} as ZIP files: a folder for each guest, and photos.csv listing every photo.`}
+        width="max-w-xl"
+        onEscapeKeyDown={keepOpen}
+        onInteractOutside={keepOpen}
+      >
+        <ExportContents eventId={event.id} onBusyChange={setBusy} />
+      </DialogFrame>
     </Dialog.Root>
   );
 }
@@ -63,10 +53,12 @@ function ExportContents({
   });
   const { refetch } = manifest;
   const version = manifest.data?.version;
-  const stillCurrent = useCallback(
-    async () => (await refetch()).data?.version === version,
-    [refetch, version],
-  );
+  const [changed, setChanged] = useState(false);
+  const stillCurrent = useCallback(async () => {
+    const same = (await refetch()).data?.version === version;
+    if (!same) setChanged(true);
+    return same;
+  }, [refetch, version]);
   if (manifest.isPending) return <Spinner label="Preparing your export" />;
   if (manifest.isError) {
     if (isPlanRefusal(manifest.error))
@@ -107,6 +99,11 @@ function ExportContents({
         {m.parts.length > 1 &&
           ` Each part is a complete ZIP file of at most ${formatBytes(m.partLimitBytes)}: download them all.`}
       </p>
+      {changed && (
+        <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm font-medium text-amber-900">
+          The photos changed since you opened Export. The parts below are up to date now: download them again.
+        </p>
+      )}
       <ul className="space-y-3">
         {m.parts.map((p) => (
           <ExportPartRow

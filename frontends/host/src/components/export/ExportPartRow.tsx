@@ -13,15 +13,12 @@ type State =
   | { kind: 'started' }
   | { kind: 'failed'; message: string };
 
-const CHANGED =
-  'The photos changed since you opened Export. The list above is up to date now: download again.';
-
 interface Props {
   part: ExportPart;
   parts: number;
   /** stream into a file the person picks (with progress), or hand the URL to the browser's download */
   picker: boolean;
-  /** lists the export again; true when it is still the version this part belongs to */
+  /** lists the export again (a new version replaces this row); true when it is still this part's */
   stillCurrent: () => Promise<boolean>;
   onBusyChange: (busy: boolean) => void;
 }
@@ -49,16 +46,13 @@ export function ExportPartRow({ part, parts, picker, stillCurrent, onBusyChange 
       setState(saved ? { kind: 'saved' } : { kind: 'idle' });
     } catch (err) {
       if (ctrl.signal.aborted) return setState({ kind: 'idle', note: 'Download cancelled.' });
-      if (err instanceof ApiError && err.status === 409) {
-        await stillCurrent();
-        return setState({ kind: 'failed', message: CHANGED });
-      }
+      if (err instanceof ApiError && err.status === 409 && !(await stillCurrent())) return;
       setState({ kind: 'failed', message: errorText(err, 'The download failed. Please try again.') });
     }
   }
 
   async function download() {
-    if (!(await stillCurrent())) return setState({ kind: 'failed', message: CHANGED });
+    if (!(await stillCurrent())) return;
     browserDownload(part.url, part.fileName);
     setState({ kind: 'started' });
   }
