@@ -1,8 +1,7 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { request } from '@playwright/test';
 import { EMBEDDED } from '../playwright.config';
 import { freePort } from '../services/server/test/free-port';
@@ -67,17 +66,4 @@ export async function npmStart(
       if (!opts.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/**
- * An operator command as the README gives it (`node services/server/dist/afterglow.mjs plan <email>
- * <plan>` …), on a data dir whose server is stopped; answers what it printed.
- */
-export async function operator(dataDir: string, ...args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['services/server/dist/afterglow.mjs', ...args],
-    { env: { ...personEnv(), AFTERGLOW_DATA_DIR: dataDir } },
-  );
-  return stdout;
 }

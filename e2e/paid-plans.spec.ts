@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { audit } from './browser-support';
-import { npmStart, operator, type Started } from './own-server';
+import { operator } from '../services/server/test/bundle';
+import { npmStart, type Started } from './own-server';
 import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
@@ -22,7 +23,7 @@ test.describe('a host on Event Pro', () => {
     await signUpAtIdp(page, email, 'a good long password');
     await ctx.close();
     await first.stop({ keepData: true });
-    expect(await operator(first.dataDir, 'plan', email, 'pro')).toContain('pro');
+    expect(operator(first.dataDir, 'plan', email, 'pro')).toContain('pro');
     app = await npmStart({}, first.dataDir);
   });
   test.afterAll(async () => {

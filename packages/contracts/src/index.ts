@@ -12,3 +12,4 @@ export * from './rpc';
 export * from './hosts';
 export * from './lifecycle';
 export * from './user';
+export * from './export';

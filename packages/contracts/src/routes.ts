@@ -33,6 +33,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/events/:code/photos/pending', 'photos'),
   r('GET', '/api/events/:id/stats', 'photos'),
   r('POST', '/api/events/:code/screens/next', 'photos'),
+  r('GET', '/api/events/:id/export', 'photos'),
+  r('GET', '/api/events/:id/export/:part', 'photos'),
   r('GET', '/api/devices/:deviceId/photos', 'photos'),
   r('GET', '/api/photos/pending/:eventId', 'photos'),
   r('GET', '/api/photos/approved/:eventId', 'photos'),

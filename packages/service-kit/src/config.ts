@@ -90,6 +90,8 @@ export const baseConfigSchema = z.object({
   PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),
   /** renditions the media worker develops at once; 0: one a core (one fewer beside the web services) */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(0).default(0),
+  /** the most one part of a ZIP export holds, in MiB; under 4 GiB, so no part needs ZIP64 (ADR 016) */
+  AFTERGLOW_EXPORT_PART_MB: z.coerce.number().int().min(1).max(4000).default(2048),
   /** multiplies every rate limit (0 turns them off, e.g. for load tests) */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   /** event lookups answered 404 that one address may cause per window before its lookups answer 429 (0: no limit) */

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { readdir } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -127,6 +128,28 @@ export function storeContract(
       }
       expect(read).toBe(size);
       expect(hash.digest('hex')).toBe(expected);
+    });
+
+    it('streams a get as it is read, and a read abandoned part-way releases what it held', async () => {
+      const key = `${folder()}abandoned.bin`;
+      const size = 3 * 1024 * 1024;
+      const data = randomBytes(size);
+      await store.put(key, data);
+      const openFds = await fdCount();
+      for (let i = 0; i < 25; i++) {
+        const got = await store.get(key);
+        expect(got!.info.size).toBe(size);
+        // the first chunk arrives long before the whole object could have been held
+        const first = (await got!.body[Symbol.asyncIterator]().next()).value as Buffer;
+        expect(first.length).toBeGreaterThan(0);
+        expect(first.length).toBeLessThan(size);
+        expect(first.equals(data.subarray(0, first.length))).toBe(true);
+        got!.body.destroy();
+        await new Promise((r) => got!.body.once('close', r));
+      }
+      // the object reads whole afterwards, and the abandoned reads left no file or socket open
+      expect((await store.getBuffer(key))!.equals(data)).toBe(true);
+      if (openFds !== null) expect((await fdCount())! - openFds).toBeLessThan(5);
     });
 
     it('keeps an explicit contentType, and derives one from the extension otherwise', async () => {
@@ -339,6 +362,16 @@ export function storeContract(
 /** Code-unit order, which is S3's (UTF-8 binary) order for the ASCII-only keys of this interface. */
 function compareKeys(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Open file descriptors of this process (files and sockets), where the system says (Linux). */
+async function fdCount(): Promise<number | null> {
+  await new Promise((r) => setTimeout(r, 50)); // sockets close on the next turns
+  try {
+    return (await readdir('/proc/self/fd')).length;
+  } catch {
+    return null;
+  }
 }
 
 async function drain(stream: Readable): Promise<Buffer> {

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type * as NodeCrypto from 'node:crypto';
 import { mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -10,6 +9,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { storeContract } from './contract';
+import { startLocalS3, type LocalS3 } from './testing';
 import {
   contentTypeFor,
   createFsStore,
@@ -22,21 +22,7 @@ import {
 } from './index';
 import type { ObjectInfo, S3Store, S3StoreOptions } from './index';
 
-// s3rver ships no type declarations; describe just the part used here (loaded through require so that no
-// ambient module declaration can clash with one elsewhere in the monorepo).
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverConstructor = new (options: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: Array<{ name: string }>;
-}) => S3rverInstance;
 const require = createRequire(import.meta.url);
-const S3rver = require('@20minutes/s3rver') as S3rverConstructor;
 
 /**
  * s3rver encrypts ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17+) no longer offers
@@ -161,8 +147,7 @@ describe('fs store', () => {
 // S3 store against a local s3rver
 
 describe('s3 store (s3rver)', () => {
-  let server: S3rverInstance | undefined;
-  let serverDir: string;
+  let local: LocalS3 | undefined;
   let options: S3StoreOptions;
   let unpatchDes: (() => void) | undefined;
   const stores: S3Store[] = [];
@@ -174,29 +159,12 @@ describe('s3 store (s3rver)', () => {
 
   beforeAll(async () => {
     unpatchDes = patchDesForS3rver();
-    serverDir = await mkdtemp(join(tmpdir(), 'afterglow-storage-s3rver-'));
-    server = new S3rver({
-      port: 0,
-      address: '127.0.0.1',
-      silent: true,
-      directory: serverDir,
-      configureBuckets: [],
-    });
-    const { port } = await server.run();
-    options = {
-      endpoint: `http://127.0.0.1:${port}`,
-      region: 'us-east-1',
-      bucket: 'afterglow-test',
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
-      createBucket: true,
-    };
+    local = await startLocalS3();
+    options = local.options;
   });
   afterAll(async () => {
     for (const store of stores) await store.close();
-    if (server) await server.close();
-    if (serverDir) await rm(serverDir, { recursive: true, force: true });
+    await local?.close();
     unpatchDes?.();
   });
 
@@ -262,7 +230,7 @@ describe('s3 store (s3rver)', () => {
   });
 
   it('createStore() picks S3 when an s3 config is given', async () => {
-    const store = await createStore({ dataDir: join(serverDir, 'unused'), s3: options });
+    const store = await createStore({ dataDir: join(tmpdir(), 'unused'), s3: options });
     try {
       expect(store.kind).toBe('s3');
       await store.check();

@@ -4,8 +4,10 @@ import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { outbox } from './adapters/schema';
 import { EventsClient } from './app/events-client';
+import { Exports } from './app/export';
 import { photosApp } from './app/photos';
 import { usageOf } from './app/usage';
+import { exportRouter } from './http/export-routes';
 import { photosRouter } from './http/routes';
 
 export const photosModule: ServiceModule = {
@@ -53,8 +55,17 @@ export const photosModule: ServiceModule = {
     const usage = await answer(ctx.bus, photosUsage, async ({ eventIds }) => ({
       events: await usageOf(db, eventIds),
     }));
+    const exports = new Exports({
+      db,
+      bus: ctx.bus,
+      store: ctx.store,
+      events,
+      partBytes: ctx.config.AFTERGLOW_EXPORT_PART_MB * 1024 * 1024,
+    });
+    const router = photosRouter(app, ctx.secret, ctx.origins);
+    router.use(exportRouter(exports, ctx.secret, ctx.logger.child({ part: 'export' })));
     return {
-      router: photosRouter(app, ctx.secret, ctx.origins),
+      router,
       afterStart() {
         // Facts left in the outbox go out once every consumer in this process listens (the in-memory
         // bus keeps nothing for a consumer that does not exist yet).

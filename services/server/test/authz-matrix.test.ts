@@ -284,6 +284,18 @@ const ROWS: Row[] = [
     expect: E(401, 401, 401, 200, 403, 403, 200),
     run: async (c, a) => (await send(c.as(a), 'GET', `/api/events/${c.fx.A.id}/stats`)).status,
   },
+  // ZIP export: the host's plan (free here) is asked only once the caller is known to be the host
+  ...['GET /api/events/:id/export', 'GET /api/events/:id/export/:part'].map((key): Row => ({
+    key,
+    expect: E(401, 401, 401, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const path = key.slice('GET '.length).replace(':id', c.fx.A.id).replace(':part', '1');
+      const r = await send(c.as(a), 'GET', path);
+      if (r.status === 403 && a !== 'suspended')
+        expect(r.body.code, a).toBe(isHostRole(a) ? 'plan_no_zip_export' : 'not_host');
+      return r.status;
+    },
+  })),
   {
     // the live display runs only in live mode, for everyone (A's and R's are off)
     key: 'POST /api/events/:code/screens/next',

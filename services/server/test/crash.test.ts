@@ -1,35 +1,17 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startBundle, type BundleProcess } from './bundle';
 import { Browser, eventBody, freePort, loginThroughIdp, makeJpeg, waitFor } from './harness';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-const bundle = join(root, 'services/server/dist/afterglow.mjs');
-
 /** The built server as `npm start` runs it: embedded (PGlite, in-memory bus), nothing else set. */
-function start(port: number, dataDir: string): { child: ChildProcess; exited: Promise<unknown> } {
-  const child = spawn(process.execPath, [bundle], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PORT: String(port),
-      AFTERGLOW_DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  return { child, exited: new Promise((r) => child.on('exit', r)) };
-}
-
-const ready = (base: string) =>
-  waitFor(async () => (await fetch(`${base}/readyz`)).status === 200, 60_000, 200);
+const start = (port: number, dataDir: string) => startBundle(port, dataDir, { LOG_LEVEL: 'error' });
 
 describe('a crash in the middle of a burst (kill -9, embedded mode)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'afterglow-crash-'));
-  let running: ReturnType<typeof start> | null = null;
+  let running: BundleProcess | null = null;
   afterAll(async () => {
     running?.child.kill('SIGKILL');
     await running?.exited;
@@ -39,8 +21,7 @@ describe('a crash in the middle of a burst (kill -9, embedded mode)', () => {
   it('lists every acknowledged photo after the restart and develops them within 30 s', async () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    running = start(port, dataDir);
-    await ready(base);
+    running = await start(port, dataDir);
     const host = new Browser(base);
     await loginThroughIdp(host, 'crash@example.test', 'crash test dummy');
     const event = (await host.json('POST', '/api/events', eventBody({ maxShotsPerDevice: 36 }))).body;
@@ -66,8 +47,7 @@ describe('a crash in the middle of a burst (kill -9, embedded mode)', () => {
     running.child.kill('SIGKILL');
     await running.exited;
 
-    running = start(port, dataDir);
-    await ready(base);
+    running = await start(port, dataDir);
     const restarted = Date.now();
     const again = new Browser(base);
     await loginThroughIdp(again, 'crash@example.test', 'crash test dummy', 'signin');

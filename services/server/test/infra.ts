@@ -1,11 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import pg from 'pg';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { startLocalS3 } from '@afterglow/storage/testing';
 
 /** True when CI (or a developer) provides PostgreSQL, NATS JetStream and Redis. */
 export const infraAvailable = !!(
@@ -20,17 +16,7 @@ export const PROFILES: { name: string; infra: boolean }[] = [
   ...(infraAvailable ? [{ name: 'real services: PostgreSQL, NATS JetStream, Redis, S3', infra: true }] : []),
 ];
 
-export interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-export type S3rverCtor = new (o: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
+export type { S3rverCtor, S3rverInstance } from '@afterglow/storage/testing';
 
 export interface Infra {
   env: Record<string, string>;
@@ -50,16 +36,7 @@ export async function provisionInfra(): Promise<Infra> {
   const dbUrl = new URL(process.env.TEST_DATABASE_URL!);
   dbUrl.pathname = `/${dbName}`;
 
-  const S3rver = createRequire(import.meta.url)('@20minutes/s3rver') as S3rverCtor;
-  const s3dir = await mkdtemp(join(tmpdir(), 'afterglow-s3-'));
-  const s3 = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    silent: true,
-    directory: s3dir,
-    configureBuckets: [],
-  });
-  const { port } = await s3.run();
+  const s3 = await startLocalS3('afterglow-it');
   const stream = `AGIT_${id.toUpperCase()}`;
 
   return {
@@ -69,16 +46,15 @@ export async function provisionInfra(): Promise<Infra> {
       NATS_STREAM: stream,
       NATS_SUBJECT_PREFIX: `agit${id}`,
       REDIS_URL: process.env.REDIS_URL!,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_BUCKET: 'afterglow-it',
+      S3_ENDPOINT: s3.options.endpoint!,
+      S3_BUCKET: s3.options.bucket,
       S3_ACCESS_KEY_ID: 'S3RVER',
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
       AFTERGLOW_SECRET: `it-secret-${id}-0123456789abcdefghijklmnop`,
     },
     async teardown() {
-      await s3.close().catch(() => {});
-      await rm(s3dir, { recursive: true, force: true });
+      await s3.close();
       const nc = await connect({ servers: process.env.NATS_URL! });
       const jsm = await jetstreamManager(nc);
       for await (const s of jsm.streams.list()) {

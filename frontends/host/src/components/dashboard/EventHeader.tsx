@@ -1,16 +1,10 @@
 import type { HostEvent } from '@afterglow/contracts';
-import { Download, MonitorPlay, Play, Printer, ShieldCheck } from 'lucide-react';
+import { MonitorPlay, Play, Printer, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClass, toast } from '@afterglow/ui';
+import { buttonClass } from '@afterglow/ui';
 import { formatDateTime, formatDay } from '../../lib/format';
+import { ExportDialog } from '../export/ExportDialog';
 import { QrCodeDialog } from './QrCodeDialog';
-
-function exportNotice() {
-  toast({
-    title: 'Export coming soon',
-    description: 'ZIP export is coming soon: downloading all photos at once is not available yet.',
-  });
-}
 
 /** Name, code, dates and the host's actions. */
 export function EventHeader({ event }: { event: HostEvent }) {
@@ -57,10 +51,7 @@ export function EventHeader({ event }: { event: HostEvent }) {
           <Printer aria-hidden className="h-4 w-4" />
           Print QR Kit
         </Link>
-        <Button variant="ghost" size="sm" onClick={exportNotice}>
-          <Download aria-hidden className="h-4 w-4" />
-          Export Photos
-        </Button>
+        <ExportDialog event={event} />
       </div>
     </header>
   );
