@@ -1,10 +1,11 @@
 import type { HostEvent, PhotoDto } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Inbox } from 'lucide-react';
+import { Inbox } from 'lucide-react';
 import { useRef } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Card, Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventLoadError, InlineLoadError, NotYourEvent } from '../components/EventStates';
+import { BackToDashboard } from '../components/BackToDashboard';
 import { AuthGate } from '../components/LoginRequired';
 import { LiveModeControls } from '../components/moderation/LiveModeControls';
 import { PendingPhotoCard } from '../components/moderation/PendingPhotoCard';
@@ -58,13 +59,7 @@ function Moderation({ event }: { event: HostEvent }) {
 
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
-      <Link
-        to={`/host/dashboard/${event.id}`}
-        className="inline-flex items-center gap-1 text-sm font-medium text-[var(--ag-primary-ink)] hover:underline"
-      >
-        <ArrowLeft aria-hidden className="h-4 w-4" />
-        Back to dashboard
-      </Link>
+      <BackToDashboard eventId={event.id} />
       <header className="space-y-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-[var(--ag-primary-ink)]">

@@ -1,10 +1,11 @@
 import type { HostEvent } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Crown, Printer } from 'lucide-react';
+import { Crown, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, Button, Skeleton, buttonClass, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
+import { BackToDashboard } from '../components/BackToDashboard';
 import { AuthGate } from '../components/LoginRequired';
 import { MessageCard } from '../components/MessageCard';
 import { Poster, TableCards } from '../components/qrkit/KitSheet';
@@ -86,13 +87,7 @@ function Kit({ event }: { event: HostEvent }) {
       `}</style>
       <div className="kit-toolbar sticky top-0 z-10 border-b border-neutral-300 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
-          <Link
-            to={`/host/dashboard/${event.id}`}
-            className="inline-flex items-center gap-1 text-sm font-medium text-[var(--ag-primary-ink)] hover:underline"
-          >
-            <ArrowLeft aria-hidden className="h-4 w-4" />
-            Back to dashboard
-          </Link>
+          <BackToDashboard eventId={event.id} />
           <h1 className="mr-auto text-lg font-bold">Printable QR kit</h1>
           <fieldset className="flex items-center gap-1 rounded-full border border-neutral-300 p-1">
             <legend className="sr-only">Paper size</legend>
