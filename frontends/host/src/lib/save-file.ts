@@ -52,11 +52,14 @@ export async function saveToPickedFile(
       const { done, value } = await reader.read();
       if (done) break;
       await file.write(value);
+      // Cancel wins even when the last bytes have already arrived: nothing is kept once it is pressed
+      signal.throwIfAborted();
       received += value.length;
       onProgress({ received, total });
     }
     if (total && received !== total)
       throw new Error('The download stopped before the end. Please try again.');
+    signal.throwIfAborted();
     await file.close();
     return true;
   } catch (err) {
