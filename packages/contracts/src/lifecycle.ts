@@ -2,64 +2,8 @@ import { z } from 'zod';
 import './jitless';
 import { isoDate } from './events';
 
-/**
- * An event's life after it is created (ADR 018): its status, ending it early, extending it within the
- * plan's hosting days. The services decide with these rules and the host's page shows them.
- */
-
-/** Spec section 4: the statuses an event is shown with. */
-export const EVENT_STATUSES = ['upcoming', 'active', 'ended'] as const;
-export type EventStatus = (typeof EVENT_STATUSES)[number];
-
-/** Before its start an event is upcoming, from its start until its end active, then ended. */
-export function eventStatus(e: { startsAt: string; endsAt: string }, now = Date.now()): EventStatus {
-  if (now < Date.parse(e.startsAt)) return 'upcoming';
-  return now < Date.parse(e.endsAt) ? 'active' : 'ended';
-}
-
-const DAY_MS = 24 * 3600_000;
-
-/** The latest end an event may have: the plan's hosting days, counted from the event's start. */
-export function latestEnd(startsAt: string, hostingDays: number): Date {
-  return new Date(Date.parse(startsAt) + hostingDays * DAY_MS);
-}
-
-export const LIFECYCLE_MESSAGES = {
-  alreadyEnded: 'This event has already ended',
-  endAfterCurrent: 'End date must be after the current end date',
-  endFuture: 'End date must be in the future',
-  withinHosting: (days: number) => `End date must be within your plan's ${days}-day hosting`,
-} as const;
+export * from './lifecycle-rules';
 
 /** POST /api/events/{id}/extend */
 export const extendEventSchema = z.object({ endsAt: isoDate('End date is required') });
 export type ExtendEventBody = z.infer<typeof extendEventSchema>;
-
-/**
- * Why an event cannot be given this new end, or null when it can: the end must move later (and into
- * the future, which reopens an ended event) and stay within the plan's hosting days.
- */
-export function extendRefusal(
-  e: { startsAt: string; endsAt: string },
-  endsAt: string,
-  hostingDays: number,
-  now = Date.now(),
-): string | null {
-  const t = Date.parse(endsAt);
-  if (!(t > Date.parse(e.endsAt))) return LIFECYCLE_MESSAGES.endAfterCurrent;
-  if (t <= now) return LIFECYCLE_MESSAGES.endFuture;
-  if (t > latestEnd(e.startsAt, hostingDays).getTime()) return LIFECYCLE_MESSAGES.withinHosting(hostingDays);
-  return null;
-}
-
-/** Whether the event's photos are revealed when it ends (reveal mode 'end'). */
-export const revealsAtEnd = (e: { endsAt: string; revealAt: string | null }) =>
-  e.revealAt !== null && Date.parse(e.revealAt) === Date.parse(e.endsAt);
-
-/** What the reveal becomes when the end moves: an event that reveals at its end keeps doing so. */
-export function revealAfterMove(
-  e: { endsAt: string; revealAt: string | null },
-  newEnd: string,
-): string | null {
-  return revealsAtEnd(e) ? newEnd : e.revealAt;
-}

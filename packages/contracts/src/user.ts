@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import './jitless';
 import { PLAN_IDS } from './catalog';
-import { EVENT_STATUSES } from './lifecycle';
+import { EVENT_STATUSES } from './lifecycle-rules';
 
 /** The signed-in user's own page (/dashboard): GET /api/user/stats and GET /api/user/events. */
 
 const isoTime = z.iso.datetime({ offset: true });
 
-/** Storage is counted in MB of 1,048,576 bytes, to two decimals. */
-export const BYTES_PER_MB = 1024 * 1024;
-export const bytesToMb = (bytes: number) => Math.round((bytes / BYTES_PER_MB) * 100) / 100;
+export * from './user-rules';
 
 /** GET /api/user/stats (spec section 3, "User stats"). */
 export const userStatsSchema = z.object({
@@ -40,8 +38,3 @@ export const userEventSchema = z.object({
 });
 export type UserEvent = z.infer<typeof userEventSchema>;
 export const userEventsSchema = z.array(userEventSchema);
-
-/** Storage Used as the dashboard shows it: used / limit as a whole percent. */
-export function storagePercent(used: number, limit: number): number {
-  return limit > 0 ? Math.round((used / limit) * 100) : 0;
-}
