@@ -2,12 +2,13 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSlideKeys } from './useSlideKeys';
 
 /**
- * Index, autoplay and keyboard for a slideshow: ←/→ move, Space pauses or plays. The autoplay
- * timer restarts whenever the photo changes, so a manual step gets its full time on screen.
+ * Index, autoplay and keyboard for a slideshow: ←/→ move, Space pauses or plays, Escape calls
+ * `onEscape`. The autoplay timer restarts whenever the photo changes, so a manual step gets its full
+ * time on screen.
  */
-export function useCarousel(count: number, intervalMs: number, initiallyPlaying = true) {
+export function useCarousel(count: number, intervalMs: number, onEscape?: () => void) {
   const [index, setIndex] = useState(0);
-  const [playing, setPlaying] = useState(initiallyPlaying);
+  const [playing, setPlaying] = useState(true);
   const safe = count > 0 ? Math.min(index, count - 1) : 0;
 
   const next = useCallback(
@@ -26,7 +27,7 @@ export function useCarousel(count: number, intervalMs: number, initiallyPlaying 
     return () => clearTimeout(t);
   }, [playing, count, intervalMs, next, safe]);
 
-  useSlideKeys(next, prev, toggle);
+  useSlideKeys(next, prev, toggle, onEscape);
 
   return { index: safe, setIndex, next, prev, playing, toggle };
 }

@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { keyForField } from '../lib/keys';
 import type { ModerationAction } from './useModeratePhoto';
 
 const KEYS: Record<string, ModerationAction> = { a: 'approve', r: 'reject', f: 'flag' };
@@ -25,11 +26,6 @@ function vertical(cards: HTMLElement[], from: HTMLElement, down: boolean): HTMLE
   });
 }
 
-function typing(target: EventTarget | null): boolean {
-  const el = target as HTMLElement | null;
-  return !!el?.closest?.('input, textarea, select, [contenteditable="true"], [role="dialog"]');
-}
-
 /**
  * Moderation at speed: A approves, R rejects, F flags the photo whose card has focus (or the
  * first one), arrow keys move between cards. Each card is an element with `data-moderation-card`
@@ -41,7 +37,7 @@ export function useModerationKeys(container: RefObject<HTMLElement | null>, enab
   useEffect(() => {
     if (!enabled) return;
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || typing(e.target)) return;
+      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || keyForField(e.target)) return;
       const root = container.current;
       if (!root) return;
       const cards = Array.from(root.querySelectorAll<HTMLElement>(CARD));

@@ -1,17 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { keyForField } from '../lib/keys';
 
-/** A slideshow's keyboard: ←/→ move, Space pauses or plays (not while typing or in a dialog). */
-export function useSlideKeys(next: () => void, prev: () => void, toggle: () => void) {
+/**
+ * A slideshow's keyboard: ←/→ move, Space pauses or plays, Escape closes (`onEscape`, when given;
+ * in full screen the browser takes the first Escape to leave it). Not while typing or in a dialog.
+ */
+export function useSlideKeys(next: () => void, prev: () => void, toggle: () => void, onEscape?: () => void) {
+  const escape = useRef(onEscape);
+  escape.current = onEscape;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
-      if (target?.closest('input, textarea, select, [role="dialog"]')) return;
+      if (keyForField(target)) return;
       if (e.key === 'ArrowRight') next();
       else if (e.key === 'ArrowLeft') prev();
       else if (e.key === ' ' && !target?.closest('button, a')) {
         e.preventDefault();
         toggle();
-      } else return;
+      } else if (e.key === 'Escape' && escape.current && !document.fullscreenElement) escape.current();
+      else return;
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

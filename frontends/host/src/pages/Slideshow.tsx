@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Camera, X } from 'lucide-react';
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner, apiRequest, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
@@ -38,23 +38,14 @@ export function Slideshow() {
     () => (photosQuery.data?.photos ?? []).filter((p) => p.status !== 'rejected' && p.displayUrl).reverse(),
     [photosQuery.data],
   );
-  const carousel = useCarousel(photos.length, AUTOPLAY_MS);
-  const current = photos[carousel.index];
-  usePreload(photos.length > 1 ? photos[(carousel.index + 1) % photos.length]?.displayUrl : null);
-
   const eventId = event.data?.id ?? photos[0]?.eventId;
   const error = photosQuery.error ?? event.error;
   const closeTo = eventId ? `/host/dashboard/${eventId}` : '/';
   useEventTheme(event.data, false);
   const navigate = useNavigate();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      // full screen swallows the first Escape (the browser leaves full screen); the next one closes
-      if (e.key === 'Escape' && !document.fullscreenElement && !e.defaultPrevented) void navigate(closeTo);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [navigate, closeTo]);
+  const carousel = useCarousel(photos.length, AUTOPLAY_MS, () => void navigate(closeTo));
+  const current = photos[carousel.index];
+  usePreload(photos.length > 1 ? photos[(carousel.index + 1) % photos.length]?.displayUrl : null);
 
   return (
     <div className="relative flex h-dvh flex-col overflow-hidden bg-neutral-950 text-white" style={STAGE}>
