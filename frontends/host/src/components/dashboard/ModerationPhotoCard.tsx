@@ -1,16 +1,12 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { Check, Flag, X } from 'lucide-react';
 import { formatDistanceToNow } from 'date-fns';
-import { Button } from '@afterglow/ui';
-import { useModeratePhoto } from '../../hooks/useModeratePhoto';
 import { photoAuthor } from '../../lib/format';
 import { PhotoStatusBadge } from '../PhotoStatusBadge';
+import { ModerationButtons } from '../moderation/ModerationButtons';
 import { CARD_FOCUS, PhotoThumb } from '../PhotoThumb';
 
 /** One photo of the Photo Moderation grid, with Approve, Reject and Flag (keys A, R, F). */
 export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
-  const moderate = useModeratePhoto();
-  const busy = moderate.isPending;
   const author = photoAuthor(photo);
   const titleId = `photo-${photo.id}-title`;
   return (
@@ -31,40 +27,11 @@ export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBr
         <p className="text-xs text-neutral-500">
           {formatDistanceToNow(new Date(photo.createdAt), { addSuffix: true })}
         </p>
-        <div className="mt-auto grid grid-cols-1 gap-2 pt-1 @[13rem]:grid-cols-2">
-          <Button
-            size="sm"
-            className="px-2"
-            data-action="approve"
-            disabled={busy || photo.status === 'approved'}
-            onClick={() => moderate.mutate({ photoId: photo.id, action: 'approve' })}
-          >
-            <Check aria-hidden className="h-4 w-4" />
-            Approve
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            className="px-2"
-            data-action="reject"
-            disabled={busy || photo.status === 'rejected'}
-            onClick={() => moderate.mutate({ photoId: photo.id, action: 'reject' })}
-          >
-            <X aria-hidden className="h-4 w-4" />
-            Reject
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            className="px-2 @[13rem]:col-span-2"
-            data-action="flag"
-            disabled={busy}
-            onClick={() => moderate.mutate({ photoId: photo.id, action: 'flag' })}
-          >
-            <Flag aria-hidden className="h-4 w-4" />
-            Flag
-          </Button>
-        </div>
+        <ModerationButtons
+          photo={photo}
+          className="mt-auto grid grid-cols-1 gap-2 pt-1 @[13rem]:grid-cols-2"
+          flagClassName="@[13rem]:col-span-2"
+        />
       </div>
     </article>
   );

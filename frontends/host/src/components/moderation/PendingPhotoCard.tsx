@@ -1,18 +1,13 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { Check, Flag, X } from 'lucide-react';
 import { formatDistanceToNow } from 'date-fns';
-import { Button } from '@afterglow/ui';
-import { useModeratePhoto } from '../../hooks/useModeratePhoto';
 import { photoAuthor } from '../../lib/format';
 import { PhotoStatusBadge } from '../PhotoStatusBadge';
 import { CARD_FOCUS, PhotoThumb } from '../PhotoThumb';
+import { ModerationButtons } from './ModerationButtons';
 
 /** A pending photo with Approve, Reject and Flag (reason 'inappropriate'); keys A, R, F. */
 export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
-  const moderate = useModeratePhoto();
-  const busy = moderate.isPending;
   const titleId = `pending-${photo.id}-title`;
-  const act = (action: 'approve' | 'reject' | 'flag') => moderate.mutate({ photoId: photo.id, action });
   return (
     <article
       aria-labelledby={titleId}
@@ -33,40 +28,10 @@ export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroke
         <p className="text-sm text-neutral-500">
           {formatDistanceToNow(new Date(photo.createdAt), { addSuffix: true })}
         </p>
-        <div className="mt-auto grid grid-cols-1 gap-2 pt-2 @[18rem]:grid-cols-3">
-          <Button
-            size="sm"
-            className="px-2"
-            data-action="approve"
-            disabled={busy}
-            onClick={() => act('approve')}
-          >
-            <Check aria-hidden className="h-4 w-4" />
-            Approve
-          </Button>
-          <Button
-            size="sm"
-            variant="destructive"
-            className="px-2"
-            data-action="reject"
-            disabled={busy}
-            onClick={() => act('reject')}
-          >
-            <X aria-hidden className="h-4 w-4" />
-            Reject
-          </Button>
-          <Button
-            size="sm"
-            variant="outline"
-            className="px-2"
-            data-action="flag"
-            disabled={busy}
-            onClick={() => act('flag')}
-          >
-            <Flag aria-hidden className="h-4 w-4" />
-            Flag
-          </Button>
-        </div>
+        <ModerationButtons
+          photo={photo}
+          className="mt-auto grid grid-cols-1 gap-2 pt-2 @[18rem]:grid-cols-3"
+        />
       </div>
     </article>
   );
