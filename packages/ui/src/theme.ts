@@ -28,7 +28,7 @@ function mix(hex: string, withHex: string, amount: number): string {
  * darkened so white text on buttons and coloured text on white keep WCAG AA contrast.
  */
 export function applyTheme(t: Partial<Theme> | null | undefined, mood?: string): void {
-  const base = (mood && MOODS[mood as ColorMood]) || DEFAULT_THEME;
+  const base = MOODS[moodOf(mood)];
   const primary = t?.primaryColor ?? base.primaryColor;
   const accent = t?.accentColor ?? base.accentColor;
   const root = document.documentElement.style;
@@ -60,9 +60,13 @@ export const MOOD_BACKGROUNDS: Record<ColorMood, string> = {
 /** What of an event its theme is made from (every event answer carries these). */
 export type EventThemeSource = Partial<Theme> & { colorMood?: string | null };
 
+/** An event's colour mood, or vintage (the default) for one missing or unknown (spec section 3). */
+export const moodOf = (colorMood: string | null | undefined): ColorMood =>
+  colorMood && Object.hasOwn(MOODS, colorMood) ? (colorMood as ColorMood) : 'vintage';
+
 /** Applies a mood (or an event's own colours) to the whole interface, background included. */
 export function applyMood(t: EventThemeSource): void {
-  const mood = (t.colorMood && t.colorMood in MOODS ? t.colorMood : 'vintage') as ColorMood;
+  const mood = moodOf(t.colorMood);
   applyTheme(t, mood);
   document.body.style.background = MOOD_BACKGROUNDS[mood];
 }

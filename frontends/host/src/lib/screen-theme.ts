@@ -1,10 +1,7 @@
-import { COLOR_MOODS, MOODS, type ColorMood, type PublicEvent } from '@afterglow/contracts';
-import { MOOD_BACKGROUNDS } from '@afterglow/ui';
+import { MOODS, type PublicEvent } from '@afterglow/contracts';
+import { MOOD_BACKGROUNDS, moodOf } from '@afterglow/ui';
 
 type Themed = Pick<PublicEvent, 'colorMood' | 'primaryColor' | 'accentColor' | 'backgroundGradient'>;
-
-const moodOf = (e: Themed): ColorMood =>
-  (COLOR_MOODS as readonly string[]).includes(e.colorMood) ? (e.colorMood as ColorMood) : 'vintage';
 
 /** `#rrggbb` at an opacity, as rgba() (any other value: the mood's colour). */
 function rgba(hex: string, alpha: number, fallback: string): string {
@@ -19,7 +16,7 @@ function rgba(hex: string, alpha: number, fallback: string): string {
  */
 export function screenBackdrop(e: Themed | undefined): string {
   if (!e) return '#0a0a0a';
-  const mood = MOODS[moodOf(e)];
+  const mood = MOODS[moodOf(e.colorMood)];
   return [
     `radial-gradient(120% 90% at 0% 0%, ${rgba(e.primaryColor, 0.38, mood.primaryColor)} 0%, transparent 60%)`,
     `radial-gradient(120% 90% at 100% 100%, ${rgba(e.accentColor, 0.3, mood.accentColor)} 0%, transparent 60%)`,
@@ -36,5 +33,5 @@ const CSS_GRADIENT = /^(linear|radial)-gradient\([#(),.%\w\s-]+\)$/;
  */
 export function screenPaper(e: Themed): string {
   const g = e.backgroundGradient.trim();
-  return CSS_GRADIENT.test(g) && !/url\(/i.test(g) ? g : MOOD_BACKGROUNDS[moodOf(e)];
+  return CSS_GRADIENT.test(g) && !/url\(/i.test(g) ? g : MOOD_BACKGROUNDS[moodOf(e.colorMood)];
 }
