@@ -251,7 +251,7 @@ test('the host ends an event early, extends it and deletes it', async ({ browser
   await del.getByLabel(/Type the event code/).fill(event.code.toLowerCase());
   await confirm.click();
   await page.waitForURL('**/dashboard');
-  await expect(page.getByText('Event deleted successfully')).toBeVisible();
+  await expect(page.getByText('Event deleted successfully', { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'My Events' }).click();
   const mine = page.getByRole('tabpanel', { name: 'My Events' });
   await expect(mine.getByRole('row', { name: /Harbour Lights/ })).toBeVisible();
