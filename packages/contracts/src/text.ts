@@ -12,3 +12,10 @@ export function cleanText(v: string): string {
       .replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd')
   );
 }
+
+/**
+ * How a guest is named to others (spec: public gallery, 'By …'): their display name, or 'Guest' and
+ * the last 4 characters of their anonymous id.
+ */
+export const guestLabel = (displayName: string | null | undefined, anonId: string | null | undefined) =>
+  displayName?.trim() || (anonId ? `Guest ${anonId.slice(-4)}` : 'Guest');

@@ -1,4 +1,4 @@
-import type { PhotoDto } from '@afterglow/contracts';
+import { guestLabel, type PhotoDto } from '@afterglow/contracts';
 
 // The three date patterns of spec section 9, written out: date-fns would add 6 KB gzip to a guest's
 // first page for them. Same output as date-fns `format` with its default en-US locale, local time.
@@ -39,7 +39,7 @@ export function formatRange(startIso: string, endIso: string): string {
 export function photoAuthor(p: PhotoDto): string {
   const name = p.device.displayName ?? p.deviceDisplayName;
   if (name) return `By ${name}`;
-  return p.device.anonId ? `Guest ${p.device.anonId.slice(-4)}` : 'Guest';
+  return guestLabel(null, p.device.anonId);
 }
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -1,4 +1,4 @@
-import type { PhotoDto } from '@afterglow/contracts';
+import { guestLabel, type PhotoDto } from '@afterglow/contracts';
 import { format } from 'date-fns';
 
 /** Spec section 9: dates are shown 'MMM dd, yyyy'. */
@@ -29,8 +29,7 @@ export function formatDateTime(iso: string | null | undefined, timeZone?: string
 
 /** 'By {name}': the guest's display name, or 'Guest' and the last four characters of the anonymous id. */
 export function photoAuthor(p: PhotoDto): string {
-  const name = (p.deviceDisplayName ?? p.device?.displayName ?? '').trim();
-  return name || `Guest ${(p.device?.anonId ?? '').slice(-4)}`.trim();
+  return guestLabel(p.deviceDisplayName ?? p.device?.displayName, p.device?.anonId);
 }
 
 export const dollars = (cents: number) =>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EventClock } from './export-format';
-import { FileNames, FolderNames, guestLabel, safeFolderName } from './export-names';
+import { guestLabel } from '@afterglow/contracts';
+import { FileNames, FolderNames, safeFolderName } from './export-names';
 
 describe('export names', () => {
   it("labels a guest by name, or 'Guest' and the last 4 characters of the anonymous id", () => {

@@ -6,10 +6,6 @@ import type { EventClock } from './export-format';
  * system a host may unzip on (Windows, macOS, Linux), and never shared by two guests.
  */
 
-/** How a guest is shown: their name, or 'Guest' and the last 4 characters of their anonymous id. */
-export const guestLabel = (displayName: string | null, anonId: string) =>
-  displayName?.trim() || `Guest ${anonId.slice(-4)}`;
-
 const MAX_FOLDER_CHARS = 60;
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;

@@ -1,10 +1,10 @@
 import { createHash, type Hash } from 'node:crypto';
 import { and, asc, eq, exists, ne, sql } from 'drizzle-orm';
-import { EXPORT_CSV_NAME, type EventRecord } from '@afterglow/contracts';
+import { EXPORT_CSV_NAME, guestLabel, type EventRecord } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { devices, photos } from '../adapters/schema';
 import { CSV_HEAD, EventClock, csvRow } from './export-format';
-import { FileNames, FolderNames, guestLabel } from './export-names';
+import { FileNames, FolderNames } from './export-names';
 import { ZIP_EMPTY_BYTES, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, zipEntryBytes } from './zip-layout';
 
 /**
