@@ -10,6 +10,7 @@ import {
   SHOT_OPTIONS,
 } from './catalog';
 import type { PlanId } from './catalog';
+import { REPORT_THRESHOLD_MAX, REPORT_THRESHOLD_MIN } from './report-rules';
 import { cleanText } from './text';
 
 /** Clock skew and request latency we forgive when checking "in the future". */
@@ -165,6 +166,13 @@ export const sharingSchema = z.object({
     .max(SHARE_DESCRIPTION_MAX, `Share description can be at most ${SHARE_DESCRIPTION_MAX} characters`)
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** optional: how many distinct guest reports hide a photo until the host decides (ADR 023) */
+  reportThreshold: z
+    .number({ error: 'reportThreshold must be a number' })
+    .int({ error: 'reportThreshold must be a whole number' })
+    .min(REPORT_THRESHOLD_MIN, `A photo is hidden after at least ${REPORT_THRESHOLD_MIN} report`)
+    .max(REPORT_THRESHOLD_MAX, `A photo is hidden after at most ${REPORT_THRESHOLD_MAX} reports`)
+    .optional(),
 });
 
 /** The event as the services pass it around (bus replies, facts). Dates are ISO strings. */
@@ -195,6 +203,8 @@ export interface EventRecord {
   backgroundGradient: string;
   maxPhotos: number;
   maxGuests: number | null;
+  /** distinct guest reports that hide a photo until the host decides (ADR 023) */
+  reportThreshold: number;
 }
 
 /** Fields anyone with the code may read (the join screen, the camera, the gallery). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './jitless';
 import { CAPTION_MAX, DEVICE_MESSAGES, DISPLAY_NAME_MAX } from './catalog';
+import { REPORT_REASON_KEYS } from './report-rules';
 import { cleanText } from './text';
 
 export const PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
@@ -41,6 +42,16 @@ export const flagPhotoSchema = z.object({
   reason: z.string().overwrite(cleanText).trim().min(1).max(200).default('inappropriate'),
 });
 
+/** POST /api/photos/{id}/report: a guest's report, from a device of the photo's event (its cookie). */
+export const reportPhotoSchema = z.object({
+  deviceId: z.uuid({ error: 'A report must carry a device id' }),
+  reason: z.enum(REPORT_REASON_KEYS, { error: 'Choose why you are reporting this photo' }),
+});
+export interface ReportResult {
+  /** this device's report is on record (reporting twice counts once) */
+  reported: true;
+}
+
 export interface PhotoDto {
   id: string;
   eventId: string;
@@ -59,6 +70,10 @@ export interface PhotoDto {
   deviceDisplayName: string | null;
   /** host only */
   flagCount?: number;
+  /** host only: distinct guest devices that reported it */
+  reportCount?: number;
+  /** host only: hidden from guests and screens by reports, until the host approves or rejects it */
+  held?: boolean;
   /** host only: the untouched original */
   originalUrl?: string;
 }

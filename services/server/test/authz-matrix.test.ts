@@ -363,6 +363,16 @@ const ROWS: Row[] = [
       (await send(c.as(a), 'POST', `/api/photos/${c.fx.pM.id}/flag`, { reason: 'Needs review' })).status,
   },
   {
+    key: 'POST /api/photos/:id/report',
+    // a device of the photo's event (its cookie) reports what guests see; a device elsewhere finds nothing
+    expect: E(403, 200, 404, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const deviceId = a === 'otherGuest' ? c.fx.dB.id : c.fx.dR.id;
+      return (await send(c.as(a), 'POST', `/api/photos/${c.fx.pR.id}/report`, { deviceId, reason: 'other' }))
+        .status;
+    },
+  },
+  {
     key: 'DELETE /api/photos/:id',
     expect: E(403, 204, 404, 403, 403, 403, 403),
     run: async (c, a) => {

@@ -22,6 +22,10 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/events/:code/devices': () => ({ anonId: randomUUID(), displayName: 'Gina' }),
   'PATCH /api/photos/:id': () => ({ status: 'approved' }),
   'POST /api/photos/:id/flag': () => ({ reason: 'inappropriate' }),
+  'POST /api/photos/:id/report': () => ({
+    deviceId: '00000000-0000-4000-8000-000000000000',
+    reason: 'other',
+  }),
   'POST /api/events/:id/extend': () => ({ endsAt: new Date(Date.now() + 6 * 3600_000).toISOString() }),
   'POST /api/events/:code/screens/next': () => ({ screenId: 'fuzz-screen-0123456789', showing: [] }),
   'POST /api/admin/users/:userId/suspend': () => ({ reason: 'Admin action' }),

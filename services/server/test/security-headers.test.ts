@@ -263,6 +263,8 @@ describe('security headers and cross-site requests', () => {
           return json({ status: 'approved' }, 200);
         case 'POST /api/photos/:id/flag':
           return json({ reason: 'blurry' }, 200);
+        case 'POST /api/photos/:id/report':
+          return json({ deviceId, reason: 'privacy' }, 200);
         case 'POST /api/photos/:id/approve':
         case 'POST /api/photos/:id/reject':
           return { path, init: {}, ok: 200 };

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PhotoDto } from '@afterglow/contracts';
 import { Modal } from '../components/Modal';
 import { formatDateTime, photoAuthor } from '../lib/format';
@@ -11,13 +11,15 @@ interface PhotoDialogProps {
   onIndexChange: (index: number | null) => void;
   /** 'Event photo' or 'Your photo', for the dialog's name */
   kind: string;
+  /** what a guest may do with the photo shown (report it, delete their own) */
+  actions?: (photo: PhotoDto) => ReactNode;
 }
 
 const NAV =
   'absolute top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition hover:bg-black/75 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70';
 
 /** One photo large (display rendition) with its caption and author; arrows and ←/→ move through the list. */
-export function PhotoDialog({ photos, index, onIndexChange, kind }: PhotoDialogProps) {
+export function PhotoDialog({ photos, index, onIndexChange, kind, actions }: PhotoDialogProps) {
   const photo = index === null ? undefined : photos[index];
   const [broken, setBroken] = useState<string | null>(null);
   const go = (delta: number) => {
@@ -80,6 +82,11 @@ export function PhotoDialog({ photos, index, onIndexChange, kind }: PhotoDialogP
             <p className="text-sm text-white/80">{photoAuthor(photo)}</p>
             <p className="text-xs text-white/60">{formatDateTime(photo.createdAt)}</p>
           </div>
+          {actions && (
+            <div key={photo.id} className="mt-3 border-t border-white/15 pt-3">
+              {actions(photo)}
+            </div>
+          )}
         </div>
       )}
     </Modal>

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '@afterglow/ui';
 import { isForbidden, isNotFound, type DevicePhotos } from '../lib/api';
 import { plural } from '../lib/format';
 import { GridSkeleton, PhotoGrid } from './PhotoGrid';
+import { DeleteOwnPhoto } from './PhotoActions';
 import { PhotoDialog } from './PhotoDialog';
 
 /** A guest's own shot, in words: renditions still being made, awaiting the host, shown or hidden. */
@@ -23,9 +24,11 @@ interface YourShotsProps {
   loading: boolean;
   error: unknown;
   onRetry: () => void;
+  /** after the reveal a guest's photos are everyone's: no more deleting */
+  revealed: boolean;
 }
 
-export function YourShots({ code, deviceId, data, loading, error, onRetry }: YourShotsProps) {
+export function YourShots({ code, deviceId, data, loading, error, onRetry, revealed }: YourShotsProps) {
   const [open, setOpen] = useState<number | null>(null);
   return (
     <section aria-labelledby="your-shots" className="space-y-3">
@@ -93,7 +96,17 @@ export function YourShots({ code, deviceId, data, loading, error, onRetry }: You
               );
             }}
           />
-          <PhotoDialog photos={data.photos} index={open} onIndexChange={setOpen} kind="Your photo" />
+          <PhotoDialog
+            photos={data.photos}
+            index={open}
+            onIndexChange={setOpen}
+            kind="Your photo"
+            actions={
+              revealed
+                ? undefined
+                : (p) => <DeleteOwnPhoto photo={p} deviceId={deviceId} onDeleted={() => setOpen(null)} />
+            }
+          />
         </>
       )}
     </section>

@@ -18,7 +18,7 @@ export const isForbidden = (err: unknown) => err instanceof ApiError && err.stat
 /** The event behind a code; enabled only for a complete code. Applies the event's colour mood. */
 export function useEventByCode(code: string, enabled = true) {
   const q = useQuery<PublicEvent>({ queryKey: eventKey(code), enabled: enabled && code.length === 6 });
-  // the event's pages wear its colours; leaving them gives the product its own back
-  useEventTheme(q.data, false);
+  // the event's pages wear its colours and background; leaving them gives the product its own back
+  useEventTheme(q.data);
   return q;
 }

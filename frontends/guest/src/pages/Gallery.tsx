@@ -7,6 +7,7 @@ import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard, MessageCard } from '../components/MessageCard';
 import { Countdown } from '../gallery/Countdown';
 import { GridSkeleton, PhotoGrid } from '../gallery/PhotoGrid';
+import { ReportPhoto } from '../gallery/PhotoActions';
 import { PhotoDialog } from '../gallery/PhotoDialog';
 import { useCountdown } from '../gallery/useCountdown';
 import { YourShots } from '../gallery/YourShots';
@@ -193,7 +194,15 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
                 Load More Photos
               </Button>
             )}
-            <PhotoDialog photos={photos} index={open} onIndexChange={setOpen} kind="Event photo" />
+            <PhotoDialog
+              photos={photos}
+              index={open}
+              onIndexChange={setOpen}
+              kind="Event photo"
+              actions={
+                deviceId ? (p) => <ReportPhoto photo={p} code={code} deviceId={deviceId} /> : undefined
+              }
+            />
           </>
         )}
       </section>
@@ -205,6 +214,7 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
         loading={shotsQ.isPending && !!deviceId}
         error={shotsQ.error}
         onRetry={() => void shotsQ.refetch()}
+        revealed={revealed}
       />
       <QueueNotice count={queue.waiting.size} sending={queue.sending} />
     </div>

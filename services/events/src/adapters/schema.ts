@@ -32,6 +32,7 @@ export const events = eventsSchema.table(
     backgroundGradient: text('background_gradient').notNull(),
     maxPhotos: integer('max_photos').notNull(),
     maxGuests: integer('max_guests'),
+    reportThreshold: integer('report_threshold').notNull().default(3),
   },
   (t) => [index('events_host_idx').on(t.hostId)],
 );

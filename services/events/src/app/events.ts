@@ -56,6 +56,7 @@ export function toRecord(r: EventRow): EventRecord {
     backgroundGradient: r.backgroundGradient,
     maxPhotos: r.maxPhotos,
     maxGuests: r.maxGuests,
+    reportThreshold: r.reportThreshold,
   };
 }
 
@@ -283,7 +284,7 @@ export class EventsApp {
   setSharing(
     id: string,
     actor: Principal,
-    sharing: { isPublic: boolean; shareDescription: string | null },
+    sharing: { isPublic: boolean; shareDescription: string | null; reportThreshold?: number },
     guestOrigin: string,
   ) {
     return this.update(id, actor, sharing, guestOrigin);

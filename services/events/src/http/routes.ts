@@ -60,12 +60,16 @@ export function eventsRouter(
 
   r.put('/api/events/:id/sharing', async (req, res) => {
     const actor = requireUser(req, secret);
-    const { isPublic, shareDescription } = parseOr400(sharingSchema, req.body ?? {});
+    const { isPublic, shareDescription, reportThreshold } = parseOr400(sharingSchema, req.body ?? {});
     res.json(
       await app.setSharing(
         req.params.id,
         actor,
-        { isPublic, shareDescription: shareDescription ?? null },
+        {
+          isPublic,
+          shareDescription: shareDescription ?? null,
+          ...(reportThreshold ? { reportThreshold } : {}),
+        },
         guests(req),
       ),
     );

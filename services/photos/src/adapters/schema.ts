@@ -53,6 +53,12 @@ export const photos = photosSchema.table(
     /** when the renditions were recorded: a photo is developed once this is set */
     processedAt: timestamp('processed_at', { withTimezone: true }),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** distinct guest devices that reported it (ADR 023) */
+    reportCount: integer('report_count').notNull().default(0),
+    /** the report count when the host last approved or rejected it: only reports after that count */
+    reportsReviewed: integer('reports_reviewed').notNull().default(0),
+    /** set when reports hid it from guests and screens; cleared when the host approves or rejects it */
+    heldAt: timestamp('held_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('photos_device_upload_uq')
@@ -61,6 +67,20 @@ export const photos = photosSchema.table(
     index('photos_event_created_idx').on(t.eventId, t.createdAt),
     index('photos_device_idx').on(t.deviceId),
   ],
+);
+
+/** One row per guest device that reported a photo: a device counts once, whatever it sends. */
+export const reports = photosSchema.table(
+  'reports',
+  {
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.deviceId] })],
 );
 
 /**

@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { DevicePhotos, EventPhotosPage, PhotoDto, Principal } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { photos, type DeviceRow } from '../adapters/schema';
@@ -6,7 +6,15 @@ import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
 import { shotsRemaining } from './devices';
 import type { EventsClient } from './events-client';
 import { selectPhotos, type PhotoView } from './photo-view';
-import { assertHost, isHostOf, isRevealed, scopeWhere, seesNothing, visibleTo } from './visibility';
+import {
+  assertHost,
+  forShowing,
+  isHostOf,
+  isRevealed,
+  scopeWhere,
+  seesNothing,
+  visibleTo,
+} from './visibility';
 
 interface Page {
   photos: PhotoDto[];
@@ -47,11 +55,15 @@ export class Gallery {
     return { photos: list, revealed: isRevealed(e), revealAt: e.revealAt, liveMode: e.liveMode, nextCursor };
   }
 
-  /** The host's moderation queue. */
+  /** The host's moderation queue: photos awaiting a decision, and those guests' reports hold. */
   async pending(idOrCode: string, viewer: Principal | null, page: PageOpts): Promise<Page> {
     const e = await this.d.events.getOr404(idOrCode);
     assertHost(e, viewer);
-    return this.page(and(eq(photos.eventId, e.id), eq(photos.status, 'pending')), page, true);
+    return this.page(
+      and(eq(photos.eventId, e.id), or(eq(photos.status, 'pending'), isNotNull(photos.heldAt))),
+      page,
+      true,
+    );
   }
 
   /** Approved photos (the slideshow), of those the viewer may see. */
@@ -59,7 +71,7 @@ export class Gallery {
     const e = await this.d.events.getOr404(eventId);
     const scope = visibleTo(e, { principal: viewer });
     if (seesNothing(scope)) return EMPTY;
-    return this.page(and(scopeWhere(scope), eq(photos.status, 'approved')), page, isHostOf(e, viewer));
+    return this.page(scopeWhere(forShowing(scope)), page, isHostOf(e, viewer));
   }
 
   /** A guest's own roll, every photo their device took. */

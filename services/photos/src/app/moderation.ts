@@ -25,7 +25,10 @@ export class Moderation {
     const e = await this.d.events.getOr404(row.eventId);
     assertHost(e, viewer);
     const patch: Partial<PhotoRow> = { moderatedAt: new Date() };
-    if (action.status) patch.status = action.status;
+    // Approving or rejecting is the host's decision on the reports so far: a held photo is released
+    // (or stays out as rejected), and only later reports count towards holding it again.
+    if (action.status)
+      Object.assign(patch, { status: action.status, heldAt: null, reportsReviewed: row.reportCount });
     if (action.flag) {
       patch.flagCount = row.flagCount + 1;
       patch.flagReason = action.flag;

@@ -60,6 +60,8 @@ export class PhotoView {
     };
     if (asHost) {
       dto.flagCount = row.flagCount;
+      dto.reportCount = row.reportCount - row.reportsReviewed;
+      dto.held = row.heldAt !== null;
       dto.originalUrl = this.sign(row.originalKey) ?? undefined;
     }
     return dto;

@@ -8,6 +8,7 @@ import type { EventsClient } from './events-client';
 import { Gallery } from './gallery';
 import { LiveNotices } from './live';
 import { Moderation } from './moderation';
+import { Reports } from './reports';
 import { PhotoView } from './photo-view';
 import { Screens } from './screens';
 import { Stats } from './stats';
@@ -34,6 +35,7 @@ export function photosApp(deps: PhotosDeps) {
     gallery: new Gallery(deps, view),
     stats: new Stats(deps),
     moderation: new Moderation(deps, view, live),
+    reports: new Reports(deps, live),
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
     screens: new Screens(deps, view),

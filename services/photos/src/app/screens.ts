@@ -4,7 +4,6 @@ import {
   eq,
   gt,
   inArray,
-  isNotNull,
   isNull,
   lt,
   ne,
@@ -27,7 +26,7 @@ import type { Db } from '@afterglow/db';
 import { photos, screenCycles, screenShows, screens } from '../adapters/schema';
 import type { EventsClient } from './events-client';
 import { selectPhotos, type PhotoSelection, type PhotoView } from './photo-view';
-import { isHostOf, scopeWhere, seesNothing, visibleTo } from './visibility';
+import { forShowing, isHostOf, scopeWhere, seesNothing, visibleTo } from './visibility';
 
 /** A screen that asked this recently still has its photos on display. */
 export const SCREEN_ACTIVE_MS = 2 * 60_000;
@@ -76,7 +75,7 @@ export class Screens {
     const scope = visibleTo(e, { principal: viewer });
     if (seesNothing(scope))
       throw forbidden('This live display cannot be shown to you', 'live_display_hidden');
-    const onDisplay = and(scopeWhere(scope), eq(photos.status, 'approved'), isNotNull(photos.processedAt))!;
+    const onDisplay = scopeWhere(forShowing(scope));
     const answer = await this.d.db.transaction((tx) =>
       handOut(tx, e, onDisplay, screenId, [...new Set(showing)]),
     );

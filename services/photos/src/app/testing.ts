@@ -97,6 +97,7 @@ export async function photosWorld(
         backgroundGradient: 'none',
         maxPhotos: 100,
         maxGuests: null,
+        reportThreshold: 3,
         ...over,
       };
       known.set(e.id, e);

@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_STATUSES, type EventRecord } from '@afterglow/contracts';
 import { photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
 import { isoIn, person, useWorld } from './testing';
-import { assertHost, audienceOf, inScope, scopeWhere, visibleTo, type Viewer } from './visibility';
+import {
+  assertHost,
+  audienceOf,
+  forShowing,
+  inScope,
+  scopeWhere,
+  visibleTo,
+  type Viewer,
+} from './visibility';
 
 describe('who may see a photo: the predicate and the SQL condition agree (PGlite)', () => {
   const w = useWorld();
@@ -85,6 +93,47 @@ describe('who may see a photo: the predicate and the SQL condition agree (PGlite
     expect(audienceOf(before!, approved)).toBe('host');
     expect(audienceOf(beforeLive!, approved)).toBe('all');
     expect(audienceOf(after!, approved)).toBe('all');
+  });
+
+  it('leaves photos held by reports out for everyone but the host and their guest, and off screens for all', async () => {
+    const e = w.event();
+    const [mine, theirs] = [await w.device(e), await w.device(e)];
+    const held: PhotoRow[] = [];
+    for (const d of [mine, theirs])
+      for (const status of PHOTO_STATUSES)
+        for (const heldAt of [null, new Date()]) held.push(await w.photo(d, { status, heldAt }));
+    let compared = 0;
+    for (const revealAt of [null, isoIn(-60_000)])
+      for (const liveMode of [false, true])
+        for (const viewer of [{ principal: w.host }, {}, { deviceId: mine.id }] as Viewer[])
+          for (const scope of [visibleTo({ ...e, revealAt, liveMode }, viewer)].flatMap((s) => [
+            s,
+            forShowing(s),
+          ])) {
+            const bySql = (await w.db.select({ id: photos.id }).from(photos).where(scopeWhere(scope)))
+              .map((r) => r.id)
+              .sort();
+            expect(bySql).toEqual(
+              held
+                .filter((r) => inScope(scope, r))
+                .map((r) => r.id)
+                .sort(),
+            );
+            compared++;
+          }
+    expect(compared).toBe(2 * 2 * 3 * 2);
+    const revealed = { ...e, revealAt: isoIn(-60_000), liveMode: true };
+    const isHeld = (r: PhotoRow) => r.heldAt !== null;
+    expect(held.filter((r) => inScope(visibleTo(revealed, {}), r)).some(isHeld)).toBe(false);
+    expect(
+      held.filter((r) => inScope(visibleTo(revealed, { deviceId: mine.id }), r)).filter(isHeld),
+    ).toHaveLength(3);
+    expect(held.filter((r) => inScope(visibleTo(revealed, { principal: w.host }), r))).toHaveLength(12);
+    const onScreens = held.filter((r) => inScope(forShowing(visibleTo(revealed, { principal: w.host })), r));
+    expect(onScreens.map((r) => [r.status, isHeld(r)])).toEqual([
+      ['approved', false],
+      ['approved', false],
+    ]);
   });
 
   it('lets only the host (or an admin) act as host', () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   HttpError,
   PHOTO_STATUSES,
@@ -26,13 +26,15 @@ interface Clause {
   deviceId?: string;
   statuses?: readonly PhotoStatus[];
   developed?: true;
+  /** not held by guests' reports (ADR 023) */
+  unheld?: true;
 }
 export interface Scope {
   eventId: string;
   clauses: readonly Clause[];
 }
 
-type Visible = Pick<PhotoRow, 'eventId' | 'deviceId' | 'status' | 'processedAt'>;
+type Visible = Pick<PhotoRow, 'eventId' | 'deviceId' | 'status' | 'processedAt' | 'heldAt'>;
 
 export const isHostOf = (e: EventRecord, p: Principal | null | undefined) =>
   !!p && (p.userId === e.hostId || p.isAdmin);
@@ -44,16 +46,26 @@ const NOT_REJECTED = PHOTO_STATUSES.filter((s) => s !== 'rejected');
 /**
  * The rule. The event's host (and admins) see every photo of the event. A guest sees the photos their
  * device took. Everyone else holding the code sees, after the reveal, every developed photo the host
- * did not reject; before it, in live mode, the developed approved ones; otherwise nothing.
+ * did not reject; before it, in live mode, the developed approved ones; otherwise nothing. A photo
+ * held by guests' reports is left out of what everyone else sees until the host decides.
  */
 export function visibleTo(e: EventRecord, viewer: Viewer, now = Date.now()): Scope {
   if (isHostOf(e, viewer.principal)) return { eventId: e.id, clauses: [{}] };
   const clauses: Clause[] = [];
   if (viewer.deviceId) clauses.push({ deviceId: viewer.deviceId });
-  if (isRevealed(e, now)) clauses.push({ statuses: NOT_REJECTED, developed: true });
-  else if (e.liveMode) clauses.push({ statuses: ['approved'], developed: true });
+  if (isRevealed(e, now)) clauses.push({ statuses: NOT_REJECTED, developed: true, unheld: true });
+  else if (e.liveMode) clauses.push({ statuses: ['approved'], developed: true, unheld: true });
   return { eventId: e.id, clauses };
 }
+
+/**
+ * What may be put up in front of a room (venue screens, the live display) from what a viewer may see:
+ * approved, developed photos that guests' reports do not hold, even for the host.
+ */
+export const forShowing = (s: Scope): Scope => ({
+  eventId: s.eventId,
+  clauses: s.clauses.map((c) => ({ ...c, statuses: ['approved'], developed: true, unheld: true })),
+});
 
 export const seesNothing = (s: Scope) => s.clauses.length === 0;
 
@@ -65,7 +77,8 @@ export function inScope(s: Scope, row: Visible): boolean {
       (c) =>
         (c.deviceId === undefined || row.deviceId === c.deviceId) &&
         (c.statuses === undefined || c.statuses.includes(row.status as PhotoStatus)) &&
-        (!c.developed || row.processedAt !== null),
+        (!c.developed || row.processedAt !== null) &&
+        (!c.unheld || row.heldAt === null),
     )
   );
 }
@@ -78,6 +91,7 @@ export function scopeWhere(s: Scope): SQL {
       c.deviceId === undefined ? undefined : eq(photos.deviceId, c.deviceId),
       c.statuses === undefined ? undefined : inArray(photos.status, [...c.statuses]),
       c.developed ? isNotNull(photos.processedAt) : undefined,
+      c.unheld ? isNull(photos.heldAt) : undefined,
     ) ?? sql`true`;
   return and(eq(photos.eventId, s.eventId), or(...s.clauses.map(clause)))!;
 }

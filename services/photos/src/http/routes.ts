@@ -7,6 +7,7 @@ import {
   flagPhotoSchema,
   parseOr400,
   patchPhotoSchema,
+  reportPhotoSchema,
   screenNextSchema,
   uploadFieldsSchema,
 } from '@afterglow/contracts';
@@ -160,6 +161,14 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
         flag: reason,
       }),
     );
+  });
+
+  /** A guest reports a photo of their event (device cookie); a device counts once per photo. */
+  r.post('/api/photos/:id/report', json, async (req: Request, res: Response) => {
+    const id = parseOr400(uuid, req.params.id);
+    const { deviceId, reason } = parseOr400(reportPhotoSchema, req.body ?? {});
+    const device = await ownedDevice(req, deviceId);
+    res.json(await app.reports.report(id, device, reason));
   });
 
   /** A guest deletes their own photo (device cookie), before the reveal. */

@@ -1,4 +1,10 @@
-import { SHARE_DESCRIPTION_MAX, type HostEvent } from '@afterglow/contracts';
+import {
+  REPORT_THRESHOLD_DEFAULT,
+  REPORT_THRESHOLD_MAX,
+  REPORT_THRESHOLD_MIN,
+  SHARE_DESCRIPTION_MAX,
+  type HostEvent,
+} from '@afterglow/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
@@ -13,14 +19,18 @@ export function SharingCard({ event }: { event: HostEvent }) {
   const qc = useQueryClient();
   const [isPublic, setIsPublic] = useState(event.isPublic);
   const [description, setDescription] = useState(event.shareDescription ?? '');
+  const saved = event.reportThreshold ?? REPORT_THRESHOLD_DEFAULT;
+  const [threshold, setThreshold] = useState(saved);
   const trimmed = description.trim();
-  const dirty = isPublic !== event.isPublic || trimmed !== (event.shareDescription ?? '');
+  const dirty =
+    isPublic !== event.isPublic || trimmed !== (event.shareDescription ?? '') || threshold !== saved;
 
   const save = useMutation({
     mutationFn: () =>
       apiRequest<HostEvent>('PUT', `/api/events/${encodeURIComponent(event.id)}/sharing`, {
         isPublic,
         shareDescription: trimmed || null,
+        reportThreshold: threshold,
       }),
     onSuccess: (updated) => {
       qc.setQueryData(keys.event(event.id), (old: HostEvent | undefined) =>
@@ -86,6 +96,31 @@ export function SharingCard({ event }: { event: HostEvent }) {
             )}
           </div>
         )}
+        <div>
+          <label htmlFor="reportThreshold" className="mb-1.5 block text-sm font-semibold text-neutral-800">
+            Hide a photo after this many guest reports
+          </label>
+          <select
+            id="reportThreshold"
+            value={threshold}
+            onChange={(e) => setThreshold(Number(e.target.value))}
+            aria-describedby="reportThreshold-help"
+            className={`${inputClass} w-28`}
+          >
+            {Array.from(
+              { length: REPORT_THRESHOLD_MAX - REPORT_THRESHOLD_MIN + 1 },
+              (_, i) => i + REPORT_THRESHOLD_MIN,
+            ).map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </select>
+          <p id="reportThreshold-help" className="mt-1 text-sm text-neutral-600">
+            Guests can report a photo. Once this many different phones report it, it is hidden from guests and
+            screens until you approve or reject it.
+          </p>
+        </div>
         <Button onClick={() => save.mutate()} disabled={!dirty || save.isPending}>
           {save.isPending && <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />}
           {save.isPending ? 'Saving...' : 'Save Sharing Settings'}

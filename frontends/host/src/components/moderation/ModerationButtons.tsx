@@ -8,7 +8,7 @@ const BUTTONS: {
   label: string;
   icon: typeof Check;
   variant: 'primary' | 'destructive' | 'outline';
-  /** the status in which the button has nothing to do */
+  /** the status in which the button has nothing to do (unless reports hold the photo) */
   done?: PhotoDto['status'];
 }[] = [
   { action: 'approve', label: 'Approve', icon: Check, variant: 'primary', done: 'approved' },
@@ -40,7 +40,8 @@ export function ModerationButtons({
           variant={variant}
           className={`px-2 ${action === 'flag' ? flagClassName : ''}`}
           data-action={action}
-          disabled={moderate.isPending || photo.status === done}
+          // a photo guests' reports hold waits for a decision, whatever its status
+          disabled={moderate.isPending || (photo.status === done && !photo.held)}
           onClick={() => moderate.mutate({ photoId: photo.id, action })}
         >
           <Icon aria-hidden className="h-4 w-4" />

@@ -1,0 +1,152 @@
+import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Flag, Loader2, Trash2 } from 'lucide-react';
+import { REPORT_REASONS, REPORT_REASON_KEYS, type PhotoDto, type ReportReason } from '@afterglow/contracts';
+import { Button, apiRequest, errorText, toast } from '@afterglow/ui';
+import { devicePhotosKey, eventPhotosKey } from '../lib/api';
+
+/** A quiet button on the photo dialog's dark background, thumb-sized. */
+const ON_DARK =
+  'inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-white hover:bg-white/10 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70';
+
+/** Photos this phone reported (kept on the phone, so the button says so after a reload). */
+const REPORTED_KEY = 'afterglow:reported';
+const reportedIds = (): string[] => {
+  try {
+    return JSON.parse(localStorage.getItem(REPORTED_KEY) ?? '[]') as string[];
+  } catch {
+    return [];
+  }
+};
+const rememberReported = (id: string) => {
+  try {
+    localStorage.setItem(REPORTED_KEY, JSON.stringify([...reportedIds(), id].slice(-500)));
+  } catch {
+    // private mode: the server still counts this device once
+  }
+};
+
+/**
+ * 'Report photo' under an event photo (ADR 023): the guest says why; the host reviews it, and a photo
+ * enough guests report is hidden from everyone until then. Needs a device of the event.
+ */
+export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: string; deviceId: string }) {
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [done, setDone] = useState(() => reportedIds().includes(photo.id));
+  const send = useMutation({
+    mutationFn: () => apiRequest('POST', `/api/photos/${photo.id}/report`, { deviceId, reason }),
+    onSuccess: () => {
+      rememberReported(photo.id);
+      setDone(true);
+      setOpen(false);
+      toast({ title: 'Photo reported', description: 'Thank you. The host will take a look.' });
+      void qc.invalidateQueries({ queryKey: eventPhotosKey(code) });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Report failed',
+        description: errorText(err, 'Could not report photo'),
+        variant: 'destructive',
+      }),
+  });
+  if (done) return <p className="text-sm text-white/80">You reported this photo. The host will review it.</p>;
+  if (!open)
+    return (
+      <button type="button" className={ON_DARK} onClick={() => setOpen(true)}>
+        <Flag aria-hidden className="h-4 w-4" />
+        Report photo
+      </button>
+    );
+  return (
+    <form
+      className="space-y-3 rounded-xl bg-white/10 p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (reason) send.mutate();
+      }}
+    >
+      <fieldset className="space-y-1">
+        <legend className="mb-1 font-semibold text-white">Why are you reporting this photo?</legend>
+        {REPORT_REASON_KEYS.map((k) => (
+          <label
+            key={k}
+            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-white"
+          >
+            <input
+              type="radio"
+              name="report-reason"
+              value={k}
+              checked={reason === k}
+              onChange={() => setReason(k)}
+              className="h-5 w-5 accent-[var(--ag-primary)]"
+            />
+            {REPORT_REASONS[k]}
+          </label>
+        ))}
+      </fieldset>
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" disabled={!reason || send.isPending}>
+          {send.isPending && <Loader2 aria-hidden className="h-4 w-4 animate-spin" />}
+          Send Report
+        </Button>
+        <button type="button" className={ON_DARK} onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** 'Delete photo' under a guest's own shot, before the reveal; asks first (the shot stays used). */
+export function DeleteOwnPhoto({
+  photo,
+  deviceId,
+  onDeleted,
+}: {
+  photo: PhotoDto;
+  deviceId: string;
+  onDeleted: () => void;
+}) {
+  const qc = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const del = useMutation({
+    mutationFn: () =>
+      apiRequest('DELETE', `/api/photos/${photo.id}?deviceId=${encodeURIComponent(deviceId)}`),
+    onSuccess: () => {
+      toast({ title: 'Photo deleted', description: 'Nobody will see it.' });
+      onDeleted();
+      void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
+    },
+    onError: (err) =>
+      toast({
+        title: 'Delete failed',
+        description: errorText(err, 'Could not delete photo'),
+        variant: 'destructive',
+      }),
+  });
+  if (!asking)
+    return (
+      <button type="button" className={ON_DARK} onClick={() => setAsking(true)}>
+        <Trash2 aria-hidden className="h-4 w-4" />
+        Delete photo
+      </button>
+    );
+  return (
+    <div role="group" aria-labelledby={`delete-${photo.id}`} className="space-y-3 rounded-xl bg-white/10 p-3">
+      <p id={`delete-${photo.id}`} className="text-white">
+        Delete this photo? Nobody will see it, and the shot stays used.
+      </p>
+      <div className="flex gap-2">
+        <Button variant="destructive" size="sm" disabled={del.isPending} onClick={() => del.mutate()}>
+          {del.isPending && <Loader2 aria-hidden className="h-4 w-4 animate-spin" />}
+          Delete
+        </Button>
+        <button type="button" className={ON_DARK} onClick={() => setAsking(false)}>
+          Keep Photo
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "events"."events" ADD COLUMN "report_threshold" integer DEFAULT 3 NOT NULL;
