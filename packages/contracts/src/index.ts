@@ -13,3 +13,4 @@ export * from './hosts';
 export * from './lifecycle';
 export * from './user';
 export * from './export';
+export * from './public-gallery';
