@@ -117,6 +117,8 @@ export const gatewayModule: ServiceModule = {
     });
 
     app.use('/api', auth.middleware, sameOrigin(origins), guestOrigin(origins));
+    // share links' pages (no session needed) name the origin people open, as join links do
+    app.use('/share', guestOrigin(origins));
     app.use(
       authRouter({
         oidc,

@@ -1,4 +1,4 @@
-import { guestLabel, type PhotoDto } from '@afterglow/contracts';
+import { byLine, type PhotoDto } from '@afterglow/contracts';
 
 // The three date patterns of spec section 9, written out: date-fns would add 6 KB gzip to a guest's
 // first page for them. Same output as date-fns `format` with its default en-US locale, local time.
@@ -36,10 +36,7 @@ export function formatRange(startIso: string, endIso: string): string {
 }
 
 /** 'By {name}', or 'Guest' plus the last four characters of the anonymous id. */
-export function photoAuthor(p: PhotoDto): string {
-  const name = p.device.displayName ?? p.deviceDisplayName;
-  if (name) return `By ${name}`;
-  return guestLabel(null, p.device.anonId);
-}
+export const photoAuthor = (p: Pick<PhotoDto, 'device' | 'deviceDisplayName'>): string =>
+  byLine(p.device.displayName ?? p.deviceDisplayName, p.device.anonId);
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

@@ -9,6 +9,7 @@ import { Gallery } from './gallery';
 import { LiveNotices } from './live';
 import { Moderation } from './moderation';
 import { PhotoView } from './photo-view';
+import { PublicGalleries } from './public-gallery';
 import { Screens } from './screens';
 import { Stats } from './stats';
 import { Uploads } from './upload';
@@ -37,6 +38,7 @@ export function photosApp(deps: PhotosDeps) {
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
     screens: new Screens(deps, view),
+    publicGalleries: new PublicGalleries(deps, view),
   };
 }
 export type PhotosApp = ReturnType<typeof photosApp>;
