@@ -67,7 +67,7 @@ describe.each(PROFILES)('public gallery and share links ($name)', ({ infra: useI
   let L: any;
   const ids = { approved: [] as string[], pending: '', rejected: '', live: '', livePending: '' };
   const anonIds: string[] = [];
-  let deviceIds: string[] = [];
+  const deviceIds: string[] = [];
 
   const api = (b: Browser, path: string) => b.json('GET', path);
   const page = async (path: string) => {
