@@ -6,3 +6,4 @@ export * from './theme';
 export * from './auth';
 export * from './realtime';
 export * from './tabs';
+export * from './clipboard';

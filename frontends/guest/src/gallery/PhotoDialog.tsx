@@ -1,12 +1,11 @@
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useState } from 'react';
-import type { PhotoDto } from '@afterglow/contracts';
 import { Modal } from '../components/Modal';
-import { formatDateTime, photoAuthor } from '../lib/format';
+import { formatDateTime, photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';
 
 interface PhotoDialogProps {
-  photos: PhotoDto[];
+  photos: ShownPhoto[];
   index: number | null;
   onIndexChange: (index: number | null) => void;
   /** 'Event photo' or 'Your photo', for the dialog's name */

@@ -35,8 +35,33 @@ export function formatRange(startIso: string, endIso: string): string {
   return `${formatDate(startIso)} – ${formatDate(endIso)}`;
 }
 
+/** What a photo shown to guests or the public carries (the event gallery's and the public gallery's shapes). */
+export type ShownPhoto = Pick<
+  PhotoDto,
+  'id' | 'caption' | 'createdAt' | 'thumbUrl' | 'displayUrl' | 'device' | 'deviceDisplayName'
+>;
+
 /** 'By {name}', or 'Guest' plus the last four characters of the anonymous id. */
-export const photoAuthor = (p: Pick<PhotoDto, 'device' | 'deviceDisplayName'>): string =>
+export const photoAuthor = (p: Pick<ShownPhoto, 'device' | 'deviceDisplayName'>): string =>
   byLine(p.device.displayName ?? p.deviceDisplayName, p.device.anonId);
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A time in the event's time zone (spec section 9: en-US, short month, day, year, 2-digit hour and
+ * minute), e.g. 'Jun 14, 2026, 09:00 PM'. An unknown zone falls back to the browser's.
+ */
+export function formatInZone(iso: string, timeZone: string): string {
+  const opts: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...opts, timeZone }).format(valid(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', opts).format(valid(iso));
+  }
+}

@@ -1,8 +1,7 @@
 import { Copy, Link as LinkIcon, Share2, TriangleAlert, Wifi } from 'lucide-react';
 import { useId } from 'react';
 import { isLoopbackUrl } from '@afterglow/contracts';
-import { Button, toast } from '@afterglow/ui';
-import { copyText } from '../lib/clipboard';
+import { Button, copyText, toast } from '@afterglow/ui';
 import { inputClass } from './Field';
 
 export interface ShareableEvent {
