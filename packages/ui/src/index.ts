@@ -6,4 +6,3 @@ export * from './theme';
 export * from './auth';
 export * from './realtime';
 export * from './tabs';
-export * from './clipboard';

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Copy, ExternalLink, Share2 } from 'lucide-react';
-import { Button, buttonClass, copyText, toast } from '@afterglow/ui';
+import { Button, buttonClass, toast } from '@afterglow/ui';
+// not part of the shared UI singleton: only the pages that copy carry it
+import { copyText } from '@afterglow/ui/clipboard';
 import { Modal } from '../components/Modal';
 import { hashtagLine, shareTargets } from './share-targets';
 

@@ -1,7 +1,8 @@
 import { Copy, Link as LinkIcon, Share2, TriangleAlert, Wifi } from 'lucide-react';
 import { useId } from 'react';
 import { isLoopbackUrl } from '@afterglow/contracts';
-import { Button, copyText, toast } from '@afterglow/ui';
+import { Button, toast } from '@afterglow/ui';
+import { copyText } from '@afterglow/ui/clipboard';
 import { inputClass } from './Field';
 
 export interface ShareableEvent {
