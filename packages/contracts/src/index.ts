@@ -14,3 +14,4 @@ export * from './lifecycle';
 export * from './user';
 export * from './export';
 export * from './report-rules';
+export * from './public-gallery';

@@ -45,9 +45,23 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/photos/:id/reject', 'photos'),
   r('POST', '/api/photos/:id/flag', 'photos'),
   r('DELETE', '/api/photos/:id', 'photos'),
+  r('GET', '/api/public/events/:slug', 'photos'),
+  r('GET', '/api/public/events/:slug/photos', 'photos'),
   r('POST', '/api/admin/users/:userId/suspend', 'admin'),
   r('POST', '/api/admin/users/:userId/unsuspend', 'admin'),
   r('DELETE', '/api/admin/events/:eventId', 'admin'),
+];
+
+/**
+ * Pages a service renders itself (not the web app): share links, which chat apps unfurl from their
+ * Open Graph tags, and the image those tags name (ADR 022). Forwarded like the API routes; they answer
+ * HTML (or an image), never problem+json.
+ */
+export const PAGE_ROUTES: readonly ApiRoute[] = [
+  r('GET', '/share/event/:slug', 'photos'),
+  r('GET', '/share/photo/:id', 'photos'),
+  r('GET', '/share/photo/:id/image.jpg', 'photos'),
+  r('GET', '/share/open.js', 'photos'),
 ];
 
 /** The WebSocket endpoint, answered by realtime. */

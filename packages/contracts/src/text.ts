@@ -19,3 +19,7 @@ export function cleanText(v: string): string {
  */
 export const guestLabel = (displayName: string | null | undefined, anonId: string | null | undefined) =>
   displayName?.trim() || (anonId ? `Guest ${anonId.slice(-4)}` : 'Guest');
+
+/** The line under a photo (spec: public gallery): 'By {display name}', or 'Guest' and the last 4 of the anonymous id. */
+export const byLine = (displayName: string | null | undefined, anonId: string | null | undefined) =>
+  displayName?.trim() ? `By ${displayName.trim()}` : guestLabel(null, anonId);

@@ -12,6 +12,10 @@ import {
 import { ZodError } from 'zod';
 import type { Logger } from './logger';
 
+/** For stored uploads: no scripts, no plugins, no requests, a sandboxed origin, never framed. */
+export const USER_CONTENT_CSP =
+  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
+
 /** Seconds a client should wait before trying again after a 503 (a dependency coming back). */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
 

@@ -18,8 +18,11 @@ export const eventsModule: ServiceModule = {
     const app = new EventsApp(db, ctx.bus, relay);
     const lifecycle = new EventLifecycle(app);
     const mine = new MyEvents(db, ctx.bus, app.entitlementsOf);
-    const rpc = await ctx.bus.reply<{ idOrCode: string }, unknown>(RPC.eventsGet, async ({ idOrCode }) =>
-      app.get(String(idOrCode)),
+    // by id or code, or by slug (the public gallery's address)
+    const rpc = await ctx.bus.reply<{ idOrCode?: string; slug?: string }, unknown>(
+      RPC.eventsGet,
+      async ({ idOrCode, slug }) =>
+        typeof slug === 'string' ? app.getBySlug(slug) : app.get(String(idOrCode)),
     );
     // the admin service's deletions (the admin is checked there, from the signed principal)
     const deletions = await answer(ctx.bus, eventsDelete, async ({ eventId, deletedBy, reason }) => {

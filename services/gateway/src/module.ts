@@ -5,7 +5,7 @@ import type { Duplex } from 'node:stream';
 import compression from 'compression';
 import { metrics } from '@opentelemetry/api';
 import { Router } from 'express';
-import { API_ROUTES, HttpError, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
+import { API_ROUTES, HttpError, PAGE_ROUTES, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
 import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
 import { OidcClient } from './auth/oidc';
 import { connectRedis, createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
@@ -117,6 +117,8 @@ export const gatewayModule: ServiceModule = {
     });
 
     app.use('/api', auth.middleware, sameOrigin(origins), guestOrigin(origins));
+    // share links' pages (no session needed) name the origin people open, as join links do
+    app.use('/share', guestOrigin(origins));
     app.use(
       authRouter({
         oidc,
@@ -139,7 +141,9 @@ export const gatewayModule: ServiceModule = {
     // Services running in other processes: forwarded to AFTERGLOW_<SERVICE>_URL. Each service that
     // answers a route (and realtime, for /ws) must be somewhere.
     const remote = new Map<ServiceName, string>();
-    const routed = new Set<ServiceName>([...API_ROUTES.map((r) => r.service), 'realtime']);
+    const routed = new Set<ServiceName>(
+      [...API_ROUTES, ...PAGE_ROUTES].map((r) => r.service).concat('realtime'),
+    );
     routed.delete('gateway');
     for (const s of routed) {
       if (ctx.local.has(s)) continue;

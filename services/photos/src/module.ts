@@ -8,6 +8,7 @@ import { Exports } from './app/export';
 import { photosApp } from './app/photos';
 import { usageOf } from './app/usage';
 import { exportRouter } from './http/export-routes';
+import { publicRouter } from './http/public-routes';
 import { photosRouter } from './http/routes';
 
 export const photosModule: ServiceModule = {
@@ -63,6 +64,7 @@ export const photosModule: ServiceModule = {
       partBytes: ctx.config.AFTERGLOW_EXPORT_PART_MB * 1024 * 1024,
     });
     const router = photosRouter(app, ctx.secret, ctx.origins);
+    router.use(publicRouter(app.publicGalleries, ctx.store, ctx.origins));
     router.use(exportRouter(exports, ctx.secret, ctx.logger.child({ part: 'export' })));
     return {
       router,

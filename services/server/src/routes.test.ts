@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Router } from 'express';
-import { API_ROUTES } from '@afterglow/contracts';
+import { API_ROUTES, PAGE_ROUTES } from '@afterglow/contracts';
 import { startApp } from '../test/harness';
 
-/** Every route a service registers is in the route table with its owner, and nothing else is. */
+/** Every route a service registers is in the route tables (API and pages) with its owner, and nothing else is. */
 function routesOf(router: Router): string[] {
   const out: string[] = [];
   const walk = (stack: unknown[]) => {
@@ -18,7 +18,7 @@ function routesOf(router: Router): string[] {
     }
   };
   walk((router as unknown as { stack: unknown[] }).stack);
-  return out.filter((r) => r.includes(' /api/'));
+  return out.filter((r) => r.includes(' /api/') || r.includes(' /share/'));
 }
 
 describe('the API route table', () => {
@@ -27,7 +27,8 @@ describe('the API route table', () => {
     try {
       for (const service of ['events', 'photos', 'admin'] as const) {
         const registered = routesOf(app.modules.get(service)!.router!).sort();
-        const table = API_ROUTES.filter((r) => r.service === service)
+        const table = [...API_ROUTES, ...PAGE_ROUTES]
+          .filter((r) => r.service === service)
           .map((r) => `${r.method} ${r.path}`)
           .sort();
         expect(registered, service).toEqual(table);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, WS_PATH } from '@afterglow/contracts';
+import { API_ROUTES, PAGE_ROUTES, WS_PATH } from '@afterglow/contracts';
 import { PROFILES, provisionInfra, type Infra } from './infra';
 import {
   Browser,
@@ -440,6 +440,37 @@ const ROWS: Row[] = [
     expect: E('guest', 'guest', 'guest', 'host', 'guest', 403, 'host'),
     ...wsRow('R'),
   },
+  // The public gallery and share links (ADR 022): A is not public, so nobody is shown anything of it,
+  // not even its host (these answers never depend on who asks); a suspended account is refused /api.
+  ...['GET /api/public/events/:slug', 'GET /api/public/events/:slug/photos'].map((key): Row => ({
+    key,
+    expect: E(404, 404, 404, 404, 404, 403, 404),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'GET', key.slice(4).replace(':slug', c.fx.A.slug));
+      if (r.status === 404) expect(r.body.code).toBe('gallery_not_found');
+      return r.status;
+    },
+  })),
+  {
+    key: 'GET /share/event/:slug',
+    expect: E(404, 404, 404, 404, 404, 404, 404),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'GET', `/share/event/${c.fx.A.slug}`);
+      expect(r.res.headers.get('content-type')).toContain('text/html');
+      return r.status;
+    },
+  },
+  // R is revealed and pR visible to anyone with the code, but R is not public
+  ...['GET /share/photo/:id', 'GET /share/photo/:id/image.jpg'].map((key): Row => ({
+    key,
+    expect: E(404, 404, 404, 404, 404, 404, 404),
+    run: async (c, a) => (await send(c.as(a), 'GET', key.slice(4).replace(':id', c.fx.pR.id))).status,
+  })),
+  {
+    key: 'GET /share/open.js',
+    expect: E(200, 200, 200, 200, 200, 200, 200),
+    run: async (c, a) => (await send(c.as(a), 'GET', '/share/open.js')).status,
+  },
   // Signed image URLs: fetched with the URL the actor is given, or the bare path when given none.
   {
     key: 'GET /uploads/*key (display, before the reveal)',
@@ -552,7 +583,12 @@ describe('the authorization matrix', () => {
       apiKeys.filter((k) => !keys.includes(k)),
       'routes without a row',
     ).toEqual([]);
-    const extra = keys.filter((k) => !apiKeys.includes(k));
+    const pageKeys = PAGE_ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect(
+      pageKeys.filter((k) => !keys.includes(k)),
+      'pages without a row',
+    ).toEqual([]);
+    const extra = keys.filter((k) => !apiKeys.includes(k) && !pageKeys.includes(k));
     expect(
       extra.filter((k) => !k.startsWith(`WS ${WS_PATH} `) && !k.startsWith('GET /uploads/*key ')),
       'rows for routes that do not exist',

@@ -137,6 +137,51 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
     expect((await guest.json('GET', `/api/devices/${d.id}/photos`)).status).toBe(403);
   });
 
+  it('serves the public gallery and share links through the gateway: events over NATS, photos elsewhere', async () => {
+    const host = new Browser(base);
+    await loginThroughIdp(host, 'dist-public@example.test', 'distributed pass');
+    const e = (
+      await host.json(
+        'POST',
+        '/api/events',
+        eventBody({
+          name: 'Dist <Party>',
+          startsAt: new Date(Date.now() - 60_000).toISOString(),
+          revealMode: 'live',
+        }),
+      )
+    ).body;
+    const guest = new Browser(base);
+    const d = (await guest.json('POST', `/api/events/${e.code}/devices`, { anonId: randomUUID() })).body;
+    const up = await guest.upload(e.code, { deviceId: d.id }, await makeJpeg(640, 480));
+    await waitFor(async () => {
+      const r = await host.json('GET', `/api/events/${e.code}/photos`);
+      return r.body.photos[0]?.processed;
+    }, 30_000);
+    const visitor = new Browser(base);
+    expect((await visitor.json('GET', `/api/public/events/${e.slug}`)).status).toBe(404);
+    expect((await visitor.fetch(`/share/event/${e.slug}`)).status).toBe(404);
+    expect((await host.json('POST', `/api/photos/${up.body.photoId}/approve`)).status).toBe(200);
+    expect((await host.json('PUT', `/api/events/${e.id}/sharing`, { isPublic: true })).status).toBe(200);
+    const g = await waitFor(async () => {
+      const r = await visitor.json('GET', `/api/public/events/${e.slug}`);
+      return r.status === 200 ? r.body : null;
+    }, 10_000);
+    expect(g).toMatchObject({ name: 'Dist <Party>', revealed: true, photoCount: 1, participantCount: 1 });
+    const photos = await visitor.json('GET', `/api/public/events/${e.slug}/photos`);
+    expect(photos.body.photos.map((p: any) => p.id)).toEqual([up.body.photoId]);
+    const page = await visitor.fetch(`/share/event/${e.slug}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await page.text();
+    expect(html).toContain('<meta property="og:title" content="Dist &lt;Party&gt;">');
+    expect(html).toContain(`/share/photo/${up.body.photoId}/image.jpg`);
+    const img = await visitor.fetch(`/share/photo/${up.body.photoId}/image.jpg`);
+    expect(img.status).toBe(200);
+    expect(img.headers.get('content-type')).toBe('image/jpeg');
+    expect((await visitor.fetch('/share/open.js')).status).toBe(200);
+  });
+
   it('lets an admin suspend and reinstate an account: admin asks identity and billing over NATS', async () => {
     const member = new Browser(base);
     await loginThroughIdp(member, 'dist-member@example.test', 'distributed pass');

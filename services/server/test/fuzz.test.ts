@@ -49,6 +49,7 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/events/:code/photos/pending': ['limit', 'cursor'],
   'GET /api/photos/pending/:eventId': ['limit', 'cursor'],
   'GET /api/photos/approved/:eventId': ['limit', 'cursor'],
+  'GET /api/public/events/:slug/photos': ['limit', 'cursor'],
   'DELETE /api/photos/:id': ['deviceId'],
 };
 /** Ends the caller's session, which would stop the rest from reaching validation; it takes no input. */

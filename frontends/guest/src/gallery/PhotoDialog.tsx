@@ -1,25 +1,30 @@
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import type { PhotoDto } from '@afterglow/contracts';
 import { Modal } from '../components/Modal';
-import { formatDateTime, photoAuthor } from '../lib/format';
+import { formatDateTime, photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';
 
-interface PhotoDialogProps {
-  photos: PhotoDto[];
+interface PhotoDialogProps<P extends ShownPhoto> {
+  photos: P[];
   index: number | null;
   onIndexChange: (index: number | null) => void;
   /** 'Event photo' or 'Your photo', for the dialog's name */
   kind: string;
   /** what a guest may do with the photo shown (report it, delete their own) */
-  actions?: (photo: PhotoDto) => ReactNode;
+  actions?: (photo: P) => ReactNode;
 }
 
 const NAV =
   'absolute top-1/2 flex h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white transition hover:bg-black/75 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70';
 
 /** One photo large (display rendition) with its caption and author; arrows and ←/→ move through the list. */
-export function PhotoDialog({ photos, index, onIndexChange, kind, actions }: PhotoDialogProps) {
+export function PhotoDialog<P extends ShownPhoto>({
+  photos,
+  index,
+  onIndexChange,
+  kind,
+  actions,
+}: PhotoDialogProps<P>) {
   const photo = index === null ? undefined : photos[index];
   const [broken, setBroken] = useState<string | null>(null);
   const go = (delta: number) => {

@@ -1,23 +1,27 @@
 import type { ReactNode } from 'react';
 import { Hourglass } from 'lucide-react';
-import type { PhotoDto } from '@afterglow/contracts';
-import { photoAuthor } from '../lib/format';
+import { photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';
 
-interface PhotoGridProps {
-  photos: PhotoDto[];
+interface PhotoGridProps<P extends ShownPhoto> {
+  photos: P[];
   onOpen: (index: number) => void;
   /** something drawn over a tile (a status badge) */
-  badge?: (photo: PhotoDto) => ReactNode;
+  badge?: (photo: P) => ReactNode;
   /** the tile's accessible name */
-  label?: (photo: PhotoDto, index: number) => string;
+  label?: (photo: P, index: number) => string;
 }
 
-const defaultLabel = (p: PhotoDto, i: number) =>
+const defaultLabel = (p: ShownPhoto, i: number) =>
   `Open photo ${i + 1}, ${photoAuthor(p)}${p.caption ? `: ${p.caption}` : ''}`;
 
 /** Square thumbnails, three across on a phone; each opens the photo large. */
-export function PhotoGrid({ photos, onOpen, badge, label = defaultLabel }: PhotoGridProps) {
+export function PhotoGrid<P extends ShownPhoto>({
+  photos,
+  onOpen,
+  badge,
+  label = defaultLabel,
+}: PhotoGridProps<P>) {
   return (
     <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-5">
       {photos.map((p, i) => {

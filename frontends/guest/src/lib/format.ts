@@ -1,4 +1,4 @@
-import { guestLabel, type PhotoDto } from '@afterglow/contracts';
+import { byLine, type PhotoDto } from '@afterglow/contracts';
 
 // The three date patterns of spec section 9, written out: date-fns would add 6 KB gzip to a guest's
 // first page for them. Same output as date-fns `format` with its default en-US locale, local time.
@@ -35,11 +35,33 @@ export function formatRange(startIso: string, endIso: string): string {
   return `${formatDate(startIso)} – ${formatDate(endIso)}`;
 }
 
+/** What a photo shown to guests or the public carries (the event gallery's and the public gallery's shapes). */
+export type ShownPhoto = Pick<
+  PhotoDto,
+  'id' | 'caption' | 'createdAt' | 'thumbUrl' | 'displayUrl' | 'device' | 'deviceDisplayName'
+>;
+
 /** 'By {name}', or 'Guest' plus the last four characters of the anonymous id. */
-export function photoAuthor(p: PhotoDto): string {
-  const name = p.device.displayName ?? p.deviceDisplayName;
-  if (name) return `By ${name}`;
-  return guestLabel(null, p.device.anonId);
-}
+export const photoAuthor = (p: Pick<ShownPhoto, 'device' | 'deviceDisplayName'>): string =>
+  byLine(p.device.displayName ?? p.deviceDisplayName, p.device.anonId);
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * A time in the event's time zone (spec section 9: en-US, short month, day, year, 2-digit hour and
+ * minute), e.g. 'Jun 14, 2026, 09:00 PM'. An unknown zone falls back to the browser's.
+ */
+export function formatInZone(iso: string, timeZone: string): string {
+  const opts: Intl.DateTimeFormatOptions = {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  };
+  try {
+    return new Intl.DateTimeFormat('en-US', { ...opts, timeZone }).format(valid(iso));
+  } catch {
+    return new Intl.DateTimeFormat('en-US', opts).format(valid(iso));
+  }
+}

@@ -2,7 +2,7 @@ import { Copy, Link as LinkIcon, Share2, TriangleAlert, Wifi } from 'lucide-reac
 import { useId } from 'react';
 import { isLoopbackUrl } from '@afterglow/contracts';
 import { Button, toast } from '@afterglow/ui';
-import { copyText } from '../lib/clipboard';
+import { copyText } from '@afterglow/ui/clipboard';
 import { inputClass } from './Field';
 
 export interface ShareableEvent {

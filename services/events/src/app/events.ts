@@ -176,6 +176,13 @@ export class EventsApp {
     return r ? toRecord(r) : null;
   }
 
+  /** The event at this slug (slugs are lower-case words and dashes; anything else is no event). */
+  async getBySlug(slug: string): Promise<EventRecord | null> {
+    if (!/^[a-z0-9-]{1,80}$/.test(slug)) return null;
+    const [r] = await this.db.select().from(events).where(eq(events.slug, slug));
+    return r ? toRecord(r) : null;
+  }
+
   async deviceCount(eventId: string): Promise<number> {
     try {
       const r = await this.bus.request<{ eventId: string }, { deviceCount: number }>(

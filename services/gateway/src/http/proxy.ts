@@ -1,7 +1,7 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Router, type Request, type Response } from 'express';
-import { API_ROUTES, unavailable, type ServiceName } from '@afterglow/contracts';
+import { API_ROUTES, PAGE_ROUTES, unavailable, type ServiceName } from '@afterglow/contracts';
 import { discardBody, sendProblem, type Logger } from '@afterglow/service-kit';
 
 const HOP_BY_HOP = new Set([
@@ -65,10 +65,10 @@ export function forward(base: string, logger: Logger) {
   };
 }
 
-/** Routes of every service that does not run in this process, forwarded to where it runs. */
+/** Routes (API and pages) of every service that does not run in this process, forwarded to where it runs. */
 export function remoteRoutes(remote: Map<ServiceName, string>, logger: Logger): Router {
   const r = Router();
-  for (const route of API_ROUTES) {
+  for (const route of [...API_ROUTES, ...PAGE_ROUTES]) {
     const base = remote.get(route.service);
     if (!base) continue;
     const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';

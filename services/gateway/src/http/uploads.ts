@@ -1,11 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { HttpError } from '@afterglow/contracts';
-import { sendProblem } from '@afterglow/service-kit';
+import { USER_CONTENT_CSP, sendProblem } from '@afterglow/service-kit';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
-
-/** For stored uploads: no scripts, no plugins, no requests, a sandboxed origin, never framed. */
-export const USER_CONTENT_CSP =
-  "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 /**
  * GET /uploads/<key>?exp=…&sig=…: images, only through a valid, unexpired signature issued by the

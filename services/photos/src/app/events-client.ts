@@ -56,14 +56,21 @@ export class EventsClient {
   }
 
   get(idOrCode: string): Promise<EventRecord | null> {
-    const key = idOrCode.toUpperCase();
+    return this.ask(idOrCode.toUpperCase(), { idOrCode });
+  }
+
+  /** The event at a public gallery's address (slugs are lower case). */
+  bySlug(slug: string): Promise<EventRecord | null> {
+    const s = slug.toLowerCase();
+    return this.ask(`slug:${s}`, { slug: s });
+  }
+
+  private ask(key: string, request: { idOrCode: string } | { slug: string }): Promise<EventRecord | null> {
     const hit = this.cache.get(key);
     if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const asked = this.bus.request<{ idOrCode: string }, EventRecord | null>(
-      RPC.eventsGet,
-      { idOrCode },
-      { timeoutMs: 3000 },
-    );
+    const asked = this.bus.request<typeof request, EventRecord | null>(RPC.eventsGet, request, {
+      timeoutMs: 3000,
+    });
     const entry: Entry = { at: Date.now(), value: asked, last: hit?.last };
     entry.value = asked.then(
       (v) => {

@@ -1,5 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { IMAGE_URL_TTL_SECONDS, type PhotoDto, type PhotoStatus } from '@afterglow/contracts';
+import {
+  IMAGE_URL_TTL_SECONDS,
+  type PhotoDto,
+  type PhotoStatus,
+  type PublicPhoto,
+} from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import type { UrlSigner } from '@afterglow/storage';
 import { devices, photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
@@ -20,7 +25,9 @@ export const selectPhotos = (db: Db) =>
     .select({
       photo: photos,
       made: renditionsColumn,
-      device: { displayName: devices.displayName, anonId: devices.anonId },
+      // anonId first: drizzle makes a left-joined object null when its first field is null, and
+      // displayName often is (the guest who gave no name would lose their 'Guest xxxx' line)
+      device: { anonId: devices.anonId, displayName: devices.displayName },
     })
     .from(photos)
     .leftJoin(devices, eq(devices.id, photos.deviceId));
@@ -65,5 +72,21 @@ export class PhotoView {
       dto.originalUrl = this.sign(row.originalKey) ?? undefined;
     }
     return dto;
+  }
+
+  /** The public gallery's shape (ADR 022): no event id, status or storage keys. */
+  publicDto(sel: PhotoSelection): PublicPhoto {
+    const d = this.dto(sel, false);
+    return {
+      id: d.id,
+      caption: d.caption,
+      createdAt: d.createdAt,
+      thumbUrl: d.thumbUrl,
+      displayUrl: d.displayUrl,
+      width: d.width,
+      height: d.height,
+      device: d.device,
+      deviceDisplayName: d.deviceDisplayName,
+    };
   }
 }

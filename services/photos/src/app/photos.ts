@@ -10,6 +10,7 @@ import { LiveNotices } from './live';
 import { Moderation } from './moderation';
 import { Reports } from './reports';
 import { PhotoView } from './photo-view';
+import { PublicGalleries } from './public-gallery';
 import { Screens } from './screens';
 import { Stats } from './stats';
 import { Uploads } from './upload';
@@ -39,6 +40,7 @@ export function photosApp(deps: PhotosDeps) {
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
     screens: new Screens(deps, view),
+    publicGalleries: new PublicGalleries(deps, view),
   };
 }
 export type PhotosApp = ReturnType<typeof photosApp>;

@@ -35,10 +35,14 @@ export async function photosWorld(
   const db = t.database.db;
   const store = opts.store ? opts.store(t.store) : t.store;
   const known = new Map<string, EventRecord>();
-  await t.bus.reply<{ idOrCode: string }, EventRecord | null>(RPC.eventsGet, async ({ idOrCode }) => {
-    const key = idOrCode.toLowerCase();
-    return [...known.values()].find((e) => e.id === key || e.code.toLowerCase() === key) ?? null;
-  });
+  await t.bus.reply<{ idOrCode?: string; slug?: string }, EventRecord | null>(
+    RPC.eventsGet,
+    async ({ idOrCode, slug }) => {
+      if (slug !== undefined) return [...known.values()].find((e) => e.slug === slug) ?? null;
+      const key = String(idOrCode).toLowerCase();
+      return [...known.values()].find((e) => e.id === key || e.code.toLowerCase() === key) ?? null;
+    },
+  );
   // no cache: a test that changes an event sees the change at once
   const events = new EventsClient(t.bus, 0);
   await events.start();

@@ -31,9 +31,12 @@ describe('who may see a photo: the predicate and the SQL condition agree (PGlite
         for (const developed of [true, false]) rows.push(await w.photo(d, { status, developed }));
   });
 
+  // private events first (the ADR 003 checks below pick from them), then the same made public
   const variants = () =>
-    [null, isoIn(3600_000), isoIn(-60_000)].flatMap((revealAt) =>
-      [false, true].map((liveMode) => ({ ...base, revealAt, liveMode })),
+    [false, true].flatMap((isPublic) =>
+      [null, isoIn(3600_000), isoIn(-60_000)].flatMap((revealAt) =>
+        [false, true].map((liveMode) => ({ ...base, revealAt, liveMode, isPublic })),
+      ),
     );
   const viewers = (): [string, Viewer][] => [
     ['the host', { principal: w.host }],
@@ -44,6 +47,7 @@ describe('who may see a photo: the predicate and the SQL condition agree (PGlite
     ['another guest', { deviceId: stranger.id }],
     ['the guest who took it, signed in', { principal: person(), deviceId: owner.id }],
     ['the host with a device', { principal: w.host, deviceId: stranger.id }],
+    ['the public', { public: true }],
   ];
 
   it('on every combination of viewer, reveal, live mode, status, developing and device', async () => {
@@ -61,7 +65,7 @@ describe('who may see a photo: the predicate and the SQL condition agree (PGlite
         expect(bySql, `${who}, reveal ${e.revealAt}, live ${e.liveMode}`).toEqual(byPredicate);
         compared++;
       }
-    expect(compared).toBe(6 * 8);
+    expect(compared).toBe(12 * 9);
   });
 
   it('says what ADR 003 says', () => {
@@ -85,6 +89,24 @@ describe('who may see a photo: the predicate and the SQL condition agree (PGlite
     // a guest's own photos, whatever their state, and no one else's before the reveal
     expect(seen(before!, { deviceId: owner.id })).toHaveLength(6);
     expect(seen(before!, { deviceId: owner.id }).every(([d]) => d === owner.id)).toBe(true);
+  });
+
+  it('shows the public only approved, developed photos of a public event, once revealed or live', () => {
+    const all = variants();
+    const seen = (e: EventRecord) =>
+      rows.filter((r) => inScope(visibleTo(e, { public: true }), r)).map((r) => [r.deviceId, r.status]);
+    const approved = [
+      [owner.id, 'approved'],
+      [stranger.id, 'approved'],
+    ];
+    // private: nothing, whatever the reveal
+    for (const e of all.slice(0, 6)) expect(seen(e), `${e.revealAt} ${e.liveMode}`).toEqual([]);
+    const [before, beforeLive, ahead, aheadLive, after, afterLive] = all.slice(6);
+    expect(seen(before!)).toEqual([]);
+    expect(seen(ahead!)).toEqual([]);
+    for (const e of [beforeLive, aheadLive, after, afterLive]) expect(seen(e!)).toEqual(approved);
+    // the host's own view is unchanged by the gallery being public
+    expect(rows.filter((r) => inScope(visibleTo(after!, { principal: w.host }), r))).toHaveLength(12);
   });
 
   it('tells watchers of an approval only when they may see the photo', () => {

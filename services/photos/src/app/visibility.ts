@@ -19,6 +19,8 @@ import { photos, type PhotoRow } from '../adapters/schema';
 export interface Viewer {
   principal?: Principal | null;
   deviceId?: string | null;
+  /** anyone on the internet, with no code: the public gallery and share links (ADR 022) */
+  public?: boolean;
 }
 
 /** The photos of one event matching any one clause; a clause names only the conditions it sets. */
@@ -46,10 +48,21 @@ const NOT_REJECTED = PHOTO_STATUSES.filter((s) => s !== 'rejected');
 /**
  * The rule. The event's host (and admins) see every photo of the event. A guest sees the photos their
  * device took. Everyone else holding the code sees, after the reveal, every developed photo the host
- * did not reject; before it, in live mode, the developed approved ones; otherwise nothing. A photo
+ * did not reject; before it, in live mode, the developed approved ones; otherwise nothing. The public
+ * (no code) sees the developed approved photos of a public event once it is revealed or live. A photo
  * held by guests' reports is left out of what everyone else sees until the host decides.
  */
 export function visibleTo(e: EventRecord, viewer: Viewer, now = Date.now()): Scope {
+  // The public: only while the host keeps the gallery public, only once photos show at all (the
+  // reveal, or live mode), and only the developed ones the host approved.
+  if (viewer.public)
+    return {
+      eventId: e.id,
+      clauses:
+        e.isPublic && (isRevealed(e, now) || e.liveMode)
+          ? [{ statuses: ['approved'], developed: true, unheld: true }]
+          : [],
+    };
   if (isHostOf(e, viewer.principal)) return { eventId: e.id, clauses: [{}] };
   const clauses: Clause[] = [];
   if (viewer.deviceId) clauses.push({ deviceId: viewer.deviceId });

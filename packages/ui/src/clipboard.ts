@@ -1,3 +1,4 @@
+// A sub-path of @afterglow/ui (not in the shared singleton every page loads): imported by the pages that copy.
 /** Copies text: the Clipboard API, or a hidden text area on browsers (or plain-http hosts) without it. */
 export async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {

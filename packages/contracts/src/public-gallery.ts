@@ -1,0 +1,65 @@
+/**
+ * The public gallery (/public/{slug}) and its share links, as the browser and chat apps receive them.
+ * Zod-free: the guest page imports it (ADR 007).
+ */
+
+/** GET /api/public/events/{slug}: what anyone on the internet may read of a public event. */
+export interface PublicGallery {
+  slug: string;
+  name: string;
+  /** the host's share description */
+  description: string | null;
+  /** for the Join Event link (/join/{code}) */
+  code: string;
+  revealAt: string | null;
+  timezone: string;
+  liveMode: boolean;
+  /** photos show: live mode is on or the reveal time has passed */
+  revealed: boolean;
+  /** publicly visible photos, and the guests who took at least one of them (0 before the reveal) */
+  photoCount: number;
+  participantCount: number;
+  colorMood: string;
+  primaryColor: string;
+  accentColor: string;
+  backgroundGradient: string;
+}
+
+/** A photo in the public gallery: no event id, status, storage keys or device; the author's tail only. */
+export interface PublicPhoto {
+  id: string;
+  caption: string | null;
+  createdAt: string;
+  /** short-lived signed URLs */
+  thumbUrl: string | null;
+  displayUrl: string | null;
+  width: number | null;
+  height: number | null;
+  device: { displayName: string | null; anonId: string };
+  deviceDisplayName: string | null;
+}
+
+/** GET /api/public/events/{slug}/photos (one page, newest first) */
+export interface PublicPhotosPage {
+  photos: PublicPhoto[];
+  revealed: boolean;
+  revealAt: string | null;
+  nextCursor: string | null;
+}
+
+/** The answer for an unknown slug and for an event that is not public: the same, so neither is told apart. */
+export const GALLERY_NOT_FOUND = {
+  title: 'Gallery Not Found',
+  detail: "This gallery doesn't exist or is not public.",
+  code: 'gallery_not_found',
+} as const;
+
+/** Spec section 2: the default share hashtags, the product's name and 'Photography'. */
+export const SHARE_HASHTAGS = ['Afterglow', 'Photography'] as const;
+
+/** Share links (server-rendered, so chat apps unfurl them), and the pages they hand over to. */
+export const shareEventPath = (slug: string) => `/share/event/${encodeURIComponent(slug)}`;
+export const sharePhotoPath = (photoId: string) => `/share/photo/${encodeURIComponent(photoId)}`;
+export const shareImagePath = (photoId: string) => `/share/photo/${encodeURIComponent(photoId)}/image.jpg`;
+export const publicGalleryPath = (slug: string, photoId?: string) =>
+  `/public/${encodeURIComponent(slug)}${photoId ? `?photo=${encodeURIComponent(photoId)}` : ''}`;

@@ -1,0 +1,131 @@
+import { and, count, countDistinct, desc, eq } from 'drizzle-orm';
+import {
+  GALLERY_NOT_FOUND,
+  HttpError,
+  type EventRecord,
+  type NamedRendition,
+  type PublicGallery,
+  type PublicPhotosPage,
+} from '@afterglow/contracts';
+import type { Db } from '@afterglow/db';
+import { photos } from '../adapters/schema';
+import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
+import type { EventsClient } from './events-client';
+import { byKind } from './renditions';
+import { selectPhotos, type PhotoSelection, type PhotoView } from './photo-view';
+import { inScope, scopeWhere, seesNothing, visibleTo, type Scope } from './visibility';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PUBLIC = { public: true } as const;
+
+/** A photo anyone may see, with its event and the key of its display rendition. */
+export interface PublicPhotoFound {
+  event: EventRecord;
+  photo: PhotoSelection;
+  /** its display rendition (null while it has none) */
+  display: NamedRendition | null;
+}
+
+/**
+ * The public gallery (/public/{slug}) and what share links show (ADR 022): only what the visibility
+ * module lets the public see (`visibleTo(e, {public: true})`), as the trimmed public photo shape.
+ */
+export class PublicGalleries {
+  constructor(
+    private readonly d: { db: Db; events: EventsClient },
+    private readonly view: PhotoView,
+  ) {}
+
+  /** The public event at this address; an unknown one and a private one get the same 404. */
+  async event(slug: string): Promise<EventRecord> {
+    const e = await this.find(slug);
+    if (!e) throw new HttpError(404, GALLERY_NOT_FOUND.code, GALLERY_NOT_FOUND.detail);
+    return e;
+  }
+
+  /** The public event at this address, or null (unknown or not public). */
+  async find(slug: string): Promise<EventRecord | null> {
+    if (!/^[a-z0-9-]{1,80}$/i.test(slug)) return null;
+    const e = await this.d.events.bySlug(slug);
+    return e?.isPublic ? e : null;
+  }
+
+  /** GET /api/public/events/{slug} */
+  async gallery(slug: string): Promise<PublicGallery> {
+    const e = await this.event(slug);
+    const scope = visibleTo(e, PUBLIC);
+    const counts = await this.counts(scope);
+    return {
+      slug: e.slug,
+      name: e.name,
+      description: e.shareDescription,
+      code: e.code,
+      revealAt: e.revealAt,
+      timezone: e.timezone,
+      liveMode: e.liveMode,
+      revealed: !seesNothing(scope),
+      photoCount: counts.photos,
+      participantCount: counts.devices,
+      colorMood: e.colorMood,
+      primaryColor: e.primaryColor,
+      accentColor: e.accentColor,
+      backgroundGradient: e.backgroundGradient,
+    };
+  }
+
+  /** Publicly visible photos, and the guests who took at least one of them. */
+  private async counts(scope: Scope): Promise<{ photos: number; devices: number }> {
+    if (seesNothing(scope)) return { photos: 0, devices: 0 };
+    const [row] = await this.d.db
+      .select({ photos: count(), devices: countDistinct(photos.deviceId) })
+      .from(photos)
+      .where(scopeWhere(scope));
+    return { photos: Number(row?.photos ?? 0), devices: Number(row?.devices ?? 0) };
+  }
+
+  /** GET /api/public/events/{slug}/photos: one page, newest first. */
+  async photos(slug: string, page: PageOpts): Promise<PublicPhotosPage> {
+    const e = await this.event(slug);
+    const scope = visibleTo(e, PUBLIC);
+    const revealed = !seesNothing(scope);
+    if (!revealed) return { photos: [], revealed, revealAt: e.revealAt, nextCursor: null };
+    const limit = pageLimit({ limit: page.limit ?? 60 });
+    const rows = await selectPhotos(this.d.db)
+      .where(and(scopeWhere(scope), afterCursor(page.cursor)))
+      .orderBy(desc(photos.createdAt), desc(photos.id))
+      .limit(limit + 1);
+    const more = rows.length > limit;
+    const slice = more ? rows.slice(0, limit) : rows;
+    const last = slice[slice.length - 1];
+    return {
+      photos: slice.map((r) => this.view.publicDto(r)),
+      revealed,
+      revealAt: e.revealAt,
+      nextCursor: more && last ? encodeCursor(last.photo.createdAt, last.photo.id) : null,
+    };
+  }
+
+  /** The newest photo the public may see of this event (a share link's picture), or null. */
+  async cover(e: EventRecord): Promise<PublicPhotoFound | null> {
+    const scope = visibleTo(e, PUBLIC);
+    if (seesNothing(scope)) return null;
+    const [row] = await selectPhotos(this.d.db)
+      .where(scopeWhere(scope))
+      .orderBy(desc(photos.createdAt), desc(photos.id))
+      .limit(1);
+    return row ? this.found(e, row) : null;
+  }
+
+  /** The photo, when the public may see it now (asked again on every request), else null. */
+  async photo(id: string): Promise<PublicPhotoFound | null> {
+    if (!UUID.test(id)) return null;
+    const [row] = await selectPhotos(this.d.db).where(eq(photos.id, id.toLowerCase()));
+    if (!row) return null;
+    const e = await this.d.events.get(row.photo.eventId);
+    return e && inScope(visibleTo(e, PUBLIC), row.photo) ? this.found(e, row) : null;
+  }
+
+  private found(event: EventRecord, photo: PhotoSelection): PublicPhotoFound {
+    return { event, photo, display: byKind(photo.made).get('display') ?? null };
+  }
+}

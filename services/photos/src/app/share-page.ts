@@ -1,0 +1,87 @@
+/**
+ * Share links' pages (ADR 022): a small HTML page with Open Graph and Twitter card tags, so chat apps
+ * unfurl the link, and a hand-over to the web app (a visible link, followed at once by `/share/open.js`;
+ * scrapers run no script, so they stay on the tags). Every value is escaped where it is written.
+ */
+
+export const SITE_NAME = 'Afterglow';
+
+export interface SharePage {
+  title: string;
+  description: string;
+  /** absolute URL of this share link */
+  url: string;
+  /** absolute URL of the picture, with its size when known */
+  image?: { url: string; width?: number | null; height?: number | null; alt: string };
+  /** where a person goes on (same origin); none on the generic "not found" page */
+  open?: { href: string; label: string };
+}
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Text and attribute values, made inert (quotes too, so a value cannot leave its attribute). */
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
+
+const meta = (attr: 'property' | 'name', key: string, value: string | number) =>
+  `<meta ${attr}="${key}" content="${escapeHtml(String(value))}">`;
+
+/** The page for a share link; `page.open` absent: the generic page (nothing about any event). */
+export function renderSharePage(page: SharePage): string {
+  const tags = [
+    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:title', page.title),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:url', page.url),
+    meta('name', 'twitter:card', page.image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', page.title),
+    meta('name', 'twitter:description', page.description),
+  ];
+  if (page.image) {
+    tags.push(meta('property', 'og:image', page.image.url));
+    if (page.image.width) tags.push(meta('property', 'og:image:width', page.image.width));
+    if (page.image.height) tags.push(meta('property', 'og:image:height', page.image.height));
+    tags.push(meta('property', 'og:image:alt', page.image.alt));
+    tags.push(meta('name', 'twitter:image', page.image.url));
+    tags.push(meta('name', 'twitter:image:alt', page.image.alt));
+  }
+  if (!page.open) tags.push(meta('name', 'robots', 'noindex'));
+  const open = page.open
+    ? `<p><a id="open" href="${escapeHtml(page.open.href)}">${escapeHtml(page.open.label)}</a></p>
+<script src="/share/open.js" defer></script>`
+    : `<p><a href="/">Go to ${SITE_NAME}</a></p>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)}</title>
+<meta name="description" content="${escapeHtml(page.description)}">
+<link rel="canonical" href="${escapeHtml(page.url)}">
+${tags.join('\n')}
+<style>
+body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;background:#fdf6ec;color:#171717}
+main{max-width:28rem;margin:1rem;padding:1.5rem;border-radius:1rem;background:#fff;text-align:center;box-shadow:0 1px 3px rgba(0,0,0,.12)}
+h1{font-size:1.5rem;margin:0 0 .5rem}p{margin:.5rem 0;color:#404040}
+a{display:inline-block;margin-top:.75rem;padding:.75rem 1.25rem;border-radius:.75rem;background:#9d174d;color:#fff;font-weight:600;text-decoration:none}
+</style>
+</head>
+<body>
+<main>
+<h1>${escapeHtml(page.title)}</h1>
+<p>${escapeHtml(page.description)}</p>
+${open}
+</main>
+</body>
+</html>
+`;
+}
+
+/** `/share/open.js`: follows the page's link at once (people); scrapers never run it. */
+export const OPEN_SCRIPT = `(function(){var a=document.getElementById('open');if(a)location.replace(a.href);})();\n`;

@@ -1,0 +1,140 @@
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import {
+  GALLERY_NOT_FOUND,
+  HttpError,
+  byLine,
+  parseOr400,
+  publicGalleryPath,
+  shareEventPath,
+  shareImagePath,
+  sharePhotoPath,
+} from '@afterglow/contracts';
+import {
+  GUEST_ORIGIN_HEADER,
+  USER_CONTENT_CSP,
+  originOf,
+  sendProblem,
+  type OriginPolicy,
+} from '@afterglow/service-kit';
+import type { ObjectStore } from '@afterglow/storage';
+import type { PublicGalleries, PublicPhotoFound } from '../app/public-gallery';
+import { OPEN_SCRIPT, SITE_NAME, renderSharePage, type SharePage } from '../app/share-page';
+
+const pageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+const PHOTO_NOT_FOUND = {
+  title: 'Photo Not Found',
+  detail: "This photo doesn't exist or is not public.",
+};
+
+/**
+ * The public gallery's API and the share links' pages (ADR 022). Anonymous: nobody's session or device
+ * changes what these answer. Share pages are HTML for chat apps' scrapers; their picture is served here
+ * too, at a stable address that asks the visibility module again on every request.
+ */
+export function publicRouter(galleries: PublicGalleries, store: ObjectStore, origins: OriginPolicy): Router {
+  const r = Router();
+  /** the origin people open (the gateway tells it; PUBLIC_URL or this machine's network address) */
+  const origin = (req: Request) => {
+    const told = req.headers[GUEST_ORIGIN_HEADER];
+    return (typeof told === 'string' && originOf(told)) || origins.guestOrigin();
+  };
+
+  r.get('/api/public/events/:slug', async (req: Request, res: Response) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await galleries.gallery(String(req.params.slug)));
+  });
+
+  r.get('/api/public/events/:slug/photos', async (req: Request, res: Response) => {
+    const page = parseOr400(pageQuery, req.query);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await galleries.photos(String(req.params.slug), page));
+  });
+
+  const sendPage = (res: Response, status: number, page: SharePage) => {
+    res.status(status);
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    // what a link shows follows the host's settings: scrapers and browsers ask again
+    res.setHeader('Cache-Control', 'no-cache');
+    res.send(renderSharePage(page));
+  };
+
+  r.get('/share/event/:slug', async (req: Request, res: Response) => {
+    const base = origin(req);
+    const slug = String(req.params.slug);
+    const url = `${base}${shareEventPath(slug)}`;
+    const e = await galleries.find(slug);
+    if (!e)
+      return sendPage(res, 404, {
+        title: GALLERY_NOT_FOUND.title,
+        description: GALLERY_NOT_FOUND.detail,
+        url,
+      });
+    const [gallery, cover] = await Promise.all([galleries.gallery(e.slug), galleries.cover(e)]);
+    const photos = `${gallery.photoCount} ${gallery.photoCount === 1 ? 'photo' : 'photos'}`;
+    sendPage(res, 200, {
+      title: e.name,
+      description: gallery.revealed
+        ? (e.shareDescription ?? `${photos} from ${e.name}, shared on ${SITE_NAME}.`)
+        : 'Photos not yet revealed. Open the gallery to see when they will be.',
+      url,
+      ...(cover ? { image: imageOf(base, cover) } : {}),
+      open: { href: publicGalleryPath(e.slug), label: 'Open the gallery' },
+    });
+  });
+
+  r.get('/share/photo/:id', async (req: Request, res: Response) => {
+    const base = origin(req);
+    const id = String(req.params.id);
+    const url = `${base}${sharePhotoPath(id)}`;
+    const found = await galleries.photo(id);
+    if (!found?.display)
+      return sendPage(res, 404, { title: PHOTO_NOT_FOUND.title, description: PHOTO_NOT_FOUND.detail, url });
+    const { event, photo } = found;
+    const by = byLine(photo.device?.displayName, photo.device?.anonId);
+    sendPage(res, 200, {
+      title: `A photo from ${event.name}`,
+      description: photo.photo.caption ? `“${photo.photo.caption}” ${by}` : by,
+      url,
+      image: imageOf(base, found),
+      open: { href: publicGalleryPath(event.slug, photo.photo.id), label: 'See it in the gallery' },
+    });
+  });
+
+  r.get('/share/photo/:id/image.jpg', async (req: Request, res: Response) => {
+    const found = await galleries.photo(String(req.params.id));
+    const obj = found?.display ? await store.get(found.display.key).catch(() => null) : null;
+    if (!obj) return sendProblem(res, new HttpError(404, 'not_found', 'Image not found'));
+    res.status(200);
+    res.setHeader('Content-Type', obj.info.contentType);
+    res.setHeader('Content-Length', String(obj.info.size));
+    // a host may hide it again (private gallery, rejected photo) at any time: revalidate every use
+    res.setHeader('Cache-Control', 'no-cache');
+    res.setHeader('Content-Disposition', 'inline');
+    res.setHeader('Content-Security-Policy', USER_CONTENT_CSP);
+    obj.body.on('error', () => res.destroy());
+    obj.body.pipe(res);
+  });
+
+  r.get('/share/open.js', (_req: Request, res: Response) => {
+    res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.send(OPEN_SCRIPT);
+  });
+
+  return r;
+}
+
+function imageOf(base: string, found: PublicPhotoFound): NonNullable<SharePage['image']> {
+  const { photo, event } = found;
+  return {
+    url: `${base}${shareImagePath(photo.photo.id)}`,
+    width: found.display?.width,
+    height: found.display?.height,
+    alt: photo.photo.caption ?? `A photo from ${event.name} on ${SITE_NAME}`,
+  };
+}
