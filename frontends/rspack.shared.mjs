@@ -151,6 +151,8 @@ export function frontendConfig({
         },
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      // The shell's static files: the web app manifest and the app's icons (docs/adr/021-installable-and-offline.md).
+      ...(isShell ? [new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public') }] })] : []),
       // Every app has a page of its own for standalone development; the shell's is the product's.
       ...(standalone
         ? [
