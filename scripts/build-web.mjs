@@ -28,6 +28,7 @@ const sharedInputs = Math.max(
   statSync(join(root, 'frontends/rspack.shared.mjs')).mtimeMs,
   statSync(join(root, 'frontends/index.html')).mtimeMs,
   statSync(join(root, 'frontends/react-router.ts')).mtimeMs,
+  statSync(join(root, 'frontends/react-query.ts')).mtimeMs,
   statSync(join(root, 'package-lock.json')).mtimeMs,
 );
 
