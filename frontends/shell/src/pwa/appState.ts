@@ -142,6 +142,11 @@ export function registerServiceWorker(onFirstControl?: () => void): void {
       .register('/sw.js', { scope: '/' })
       .then(watchUpdates)
       .catch((err: unknown) => console.error('Service worker registration failed', err));
-  if (document.readyState === 'complete') void register();
-  else window.addEventListener('load', () => void register(), { once: true });
+  // After the page has loaded and gone idle: the precache's downloads never compete with its own.
+  const later = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(() => void register(), { timeout: 5000 })
+      : setTimeout(() => void register(), 1000);
+  if (document.readyState === 'complete') later();
+  else window.addEventListener('load', later, { once: true });
 }
