@@ -8,6 +8,7 @@ export default defineConfig({
       'services/*/test/**/*.test.ts',
       'frontends/*/src/**/*.test.ts',
       'deploy/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     // the server bundle that process-level tests start
     globalSetup: ['services/server/test/global-setup.ts'],

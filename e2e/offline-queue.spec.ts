@@ -137,8 +137,10 @@ test('a photo taken offline is kept on the phone, survives a reload and uploads 
   // --- the network is gone: the photo is kept on the phone ---
   await guest.setOffline(true);
   await takeAndKeep(page);
-  await expect(page.getByRole('status').filter({ hasText: '1 photo saved on this phone.' })).toBeVisible();
-  await expect(page.getByText('It will upload when you’re back online.').first()).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 photo waiting to upload.' })).toBeVisible();
+  await expect(
+    page.getByText('Saved on this phone, it goes up when you’re back online.').first(),
+  ).toBeVisible();
   // a queued photo is a shot taken
   await expect(page.getByText('11 shots left')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled();
@@ -165,7 +167,7 @@ test('a photo taken offline is kept on the phone, survives a reload and uploads 
   await guest.setOffline(false);
   await expect.poll(() => attempts).toBeGreaterThan(0); // the 'online' event tried at once
   await page.reload();
-  await expect(page.getByRole('status').filter({ hasText: '1 photo saved on this phone.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 photo waiting to upload.' })).toBeVisible();
   const before = attempts;
   await expect.poll(() => attempts).toBeGreaterThan(before); // and the page load tried again
   expect((await queueEntries(page)).entries.map((e) => e.uploadId)).toEqual([entry!.uploadId]);
@@ -174,7 +176,7 @@ test('a photo taken offline is kept on the phone, survives a reload and uploads 
 
   // --- the network is back: it goes up by itself, exactly once ---
   await guest.unroute(UPLOADS);
-  await expect(page.getByRole('status').filter({ hasText: 'saved on this phone' })).toHaveCount(0, {
+  await expect(page.getByRole('status').filter({ hasText: 'waiting to upload' })).toHaveCount(0, {
     timeout: 30_000,
   });
   await expect.poll(async () => (await queueEntries(page)).entries.length).toBe(0);
@@ -195,13 +197,13 @@ test('storage refusing writes: the photo stays queued and goes up after; a final
   // --- the server answers 503 (its storage refuses writes): kept, then stored once it is back ---
   const refused = await storageRefusesWrites(guest);
   await takeAndKeep(page);
-  await expect(page.getByRole('status').filter({ hasText: '1 photo saved on this phone.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '1 photo waiting to upload.' })).toBeVisible();
   await expect(page.getByText('11 shots left')).toBeVisible();
   expect((await queueEntries(page)).entries).toHaveLength(1);
   await expect.poll(refused, { timeout: 20_000 }).toBeGreaterThan(1); // retried with backoff
   expect(await photosOf(hostPage, event.code)).toHaveLength(0);
   await guest.unroute(UPLOADS);
-  await expect(page.getByRole('status').filter({ hasText: 'saved on this phone' })).toHaveCount(0, {
+  await expect(page.getByRole('status').filter({ hasText: 'waiting to upload' })).toHaveCount(0, {
     timeout: 30_000,
   });
   await expect.poll(async () => (await queueEntries(page)).entries.length).toBe(0);

@@ -4,3 +4,8 @@ declare module '*.css';
 declare module '@afterglow/react-router-build' {
   export * from 'react-router';
 }
+
+/** TanStack Query's build, under a name of its own (see frontends/react-query.ts). */
+declare module '@afterglow/react-query-build' {
+  export * from '@tanstack/react-query';
+}

@@ -17,6 +17,12 @@ const reactRouterBuild = join(
   'dist/production/index.mjs',
 );
 
+/** TanStack Query's build, which frontends/react-query.ts re-exports in part. */
+const reactQueryBuild = join(
+  dirname(require.resolve('@tanstack/react-query/package.json')),
+  'build/modern/index.js',
+);
+
 /**
  * The federation runtime's helpers (`sdk`, `error-codes`) from their ES module builds: the runtime
  * requires them as CommonJS, where nothing is tree-shaken, so every remoteEntry.js carried all of the
@@ -47,7 +53,12 @@ export const shared = {
     version: version('react-router'),
     requiredVersion: `^${version('react-router')}`,
   },
-  '@tanstack/react-query': { singleton: true, requiredVersion: `^${version('@tanstack/react-query')}` },
+  // `@tanstack/react-query` is the part of it the apps use (frontends/react-query.ts), shared as the package.
+  '@tanstack/react-query': {
+    singleton: true,
+    version: version('@tanstack/react-query'),
+    requiredVersion: `^${version('@tanstack/react-query')}`,
+  },
   '@afterglow/ui': { singleton: true, requiredVersion: false, version: '0.1.0' },
 };
 
@@ -112,6 +123,8 @@ export function frontendConfig({
       alias: {
         'react-router$': join(here, 'react-router.ts'),
         '@afterglow/react-router-build$': reactRouterBuild,
+        '@tanstack/react-query$': join(here, 'react-query.ts'),
+        '@afterglow/react-query-build$': reactQueryBuild,
         ...mfEsm,
         ...(isShell ? {} : remoteMfEsm),
       },
@@ -151,6 +164,8 @@ export function frontendConfig({
         },
       }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      // The shell's static files: the web app manifest and the app's icons (docs/adr/021-installable-and-offline.md).
+      ...(isShell ? [new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public') }] })] : []),
       // Every app has a page of its own for standalone development; the shell's is the product's.
       ...(standalone
         ? [

@@ -5,6 +5,7 @@ import { build as esbuild } from 'esbuild';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { precacheEntries } from './precache.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const APPS = ['shell', 'guest', 'host', 'admin'];
@@ -27,6 +28,7 @@ const sharedInputs = Math.max(
   statSync(join(root, 'frontends/rspack.shared.mjs')).mtimeMs,
   statSync(join(root, 'frontends/index.html')).mtimeMs,
   statSync(join(root, 'frontends/react-router.ts')).mtimeMs,
+  statSync(join(root, 'frontends/react-query.ts')).mtimeMs,
   statSync(join(root, 'package-lock.json')).mtimeMs,
 );
 
@@ -44,11 +46,14 @@ const stale = APPS.filter((app) => {
 });
 // The service worker is served at /sw.js (root scope); it is the guest's offline queue, so it is
 // built from the guest's sources into the guest's dist, after the guest itself (whose build cleans dist).
+// It carries the precache list of the shell's and the guest's files, so it is built after both.
 const swOut = join(root, 'frontends/guest/dist/sw.js');
-const swStale = stale.includes('guest') || !existsSync(swOut);
+const swStale = stale.includes('guest') || stale.includes('shell') || !existsSync(swOut);
 async function buildServiceWorker() {
+  const entries = precacheEntries(join(root, 'frontends'));
   await esbuild({
     entryPoints: [join(root, 'frontends/guest/src/offline/sw.ts')],
+    define: { __PRECACHE__: JSON.stringify(entries) },
     outfile: swOut,
     bundle: true,
     format: 'iife',

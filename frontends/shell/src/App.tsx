@@ -4,10 +4,11 @@ import { BrowserRouter, Route, Routes, useLocation } from 'react-router';
 import { Spinner, Toaster, createQueryClient, useAuth } from '@afterglow/ui';
 import { Header } from './Header';
 import { NotFound } from './pages/NotFound';
+import { AppBanners } from './pwa/AppBanners';
 import { RemotePage } from './RemotePage';
 import { ROUTES, routeFor } from './routes';
 
-const queryClient = createQueryClient();
+export const queryClient = createQueryClient();
 
 // The landing page and its footer are one chunk, fetched only for '/' (index.ts starts it early).
 const Landing = lazy(async () => ({ default: (await import('./pages/Landing')).Landing }));
@@ -53,6 +54,7 @@ function Layout() {
           <Footer />
         </Suspense>
       )}
+      <AppBanners />
       <Toaster />
     </>
   );

@@ -1,7 +1,7 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
-import { registerServiceWorker } from './serviceWorker';
+import { App, queryClient } from './App';
+import { registerServiceWorker } from './pwa/appState';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(<App />);
-registerServiceWorker();
+registerServiceWorker(() => void queryClient.invalidateQueries({ type: 'active' }));

@@ -4,5 +4,3 @@ export * from './button';
 export * from './feedback';
 export * from './theme';
 export * from './auth';
-export * from './realtime';
-export * from './tabs';

@@ -1,7 +1,9 @@
 import { useEffect, useRef } from 'react';
 // Types only: the server parses what it sends, and the shared UI (on every page) carries no zod.
 import type { SocketJoin, SocketServerMessage } from '@afterglow/contracts';
-import { toast } from './toast';
+// From the package, not './toast': this module is bundled into each page that uses it, and the toasts
+// must be the shared singleton's.
+import { toast } from '@afterglow/ui';
 
 /** The wait before reconnection attempt `attempt` (1, 2, …): doubling from 1 s to 30 s, ±25 % so a venue's screens spread out. */
 export const reconnectDelay = (attempt: number, random = Math.random()) =>

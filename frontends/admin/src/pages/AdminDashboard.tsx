@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { Button, Tabs, buttonClass } from '@afterglow/ui';
+import { Button, buttonClass } from '@afterglow/ui';
+import { Tabs } from '@afterglow/ui/tabs';
 import { AdminOnly } from '../access/AdminOnly';
 import { EventsPanel, OverviewPanel, PhotosPanel, UsersPanel } from '../dashboard/Panels';
 import { StatCards } from '../dashboard/StatCards';

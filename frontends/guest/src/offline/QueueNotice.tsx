@@ -1,6 +1,6 @@
 import { CloudOff, Loader2 } from 'lucide-react';
 
-/** Tells the guest that photos wait on the phone and will go up by themselves. */
+/** Tells the guest how many photos wait on the phone; they go up by themselves (camera and gallery). */
 export function QueueNotice({ count, sending }: { count: number; sending: boolean }) {
   if (count === 0) return null;
   return (
@@ -16,9 +16,9 @@ export function QueueNotice({ count, sending }: { count: number; sending: boolea
         )}
         <span>
           <strong className="font-semibold">
-            {count === 1 ? '1 photo' : `${count} photos`} saved on this phone.
+            {count === 1 ? '1 photo' : `${count} photos`} waiting to upload.
           </strong>{' '}
-          {count === 1 ? 'It' : 'They'} will upload when you’re back online.
+          Saved on this phone, {count === 1 ? 'it goes' : 'they go'} up when you’re back online.
         </span>
       </p>
     </div>

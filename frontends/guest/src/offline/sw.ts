@@ -1,9 +1,16 @@
 /**
- * The service worker at /sw.js (built on its own by scripts/build-web.mjs). It uploads the offline
+ * The service worker at /sw.js (built on its own by scripts/build-web.mjs). It keeps the app's files
+ * so a guest's pages reload with no network, answers the camera's two reads from the last copy when
+ * offline (swRoutes.ts, swCache.ts; docs/adr/021-installable-and-offline.md), and uploads the offline
  * photo queue when Background Sync says the connection is back, even with the page closed; the page
- * flushes the same queue itself where Background Sync does not exist. It serves no requests.
+ * flushes the same queue itself where Background Sync does not exist.
  */
 import { SYNC_TAG, flush } from './queue';
+import { deleteOldCaches, installPrecache, respond, type Env, type PrecacheEntry } from './swCache';
+import { routeOf } from './swRoutes';
+
+/** The precache list, put here at build from the built files (scripts/precache.mjs). */
+declare const __PRECACHE__: PrecacheEntry[];
 
 // The DOM typings have no service worker scope: the little used here, spelled out.
 interface ExtendableEvt extends Event {
@@ -16,13 +23,37 @@ interface SyncEvt extends ExtendableEvt {
 interface MessageEvt extends ExtendableEvt {
   readonly data: unknown;
 }
+interface FetchEvt extends ExtendableEvt {
+  readonly request: Request;
+  respondWith(r: Promise<Response>): void;
+}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', l: (e: ExtendableEvt) => void): void;
   addEventListener(type: 'sync', l: (e: SyncEvt) => void): void;
   addEventListener(type: 'message', l: (e: MessageEvt) => void): void;
+  addEventListener(type: 'fetch', l: (e: FetchEvt) => void): void;
   skipWaiting(): Promise<void>;
+  clients: { claim(): Promise<void> };
+  location: Location;
 }
 const sw = self as unknown as WorkerScope;
+const entries = __PRECACHE__;
+const precached = new Set(entries.map((e) => e.url));
+const origin = sw.location.origin;
+const env: Env = { caches, fetch: (input, init) => fetch(input, init) };
+
+// A new worker waits for the page's 'Update Now' (the update banner); the first one takes over at once.
+sw.addEventListener('install', (e) => e.waitUntil(installPrecache(entries, origin, env)));
+
+sw.addEventListener('activate', (e) =>
+  e.waitUntil(deleteOldCaches(entries, env).then(() => sw.clients.claim())),
+);
+
+sw.addEventListener('fetch', (e) => {
+  const route = routeOf(e.request, origin, precached);
+  if (route.kind === 'network') return; // the browser fetches it as if there were no worker
+  e.respondWith(respond(route, e.request, entries, origin, env));
+});
 
 sw.addEventListener('sync', (e) => {
   if (e.tag !== SYNC_TAG) return;

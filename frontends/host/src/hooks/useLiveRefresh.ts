@@ -1,7 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import type { SocketPhoto, SocketPhotoType, SocketServerMessage } from '@afterglow/contracts';
-import { useEventSocket } from '@afterglow/ui';
+import { useEventSocket } from '@afterglow/ui/realtime';
 
 /**
  * Refetches the given queries when the event's WebSocket says photos changed. Bursts (Approve All

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SCREEN_ID_PATTERN, type PublicEvent, type ScreenNext } from '@afterglow/contracts';
-import { ApiError, apiRequest, useEventSocket } from '@afterglow/ui';
+import { ApiError, apiRequest } from '@afterglow/ui';
+import { useEventSocket } from '@afterglow/ui/realtime';
 import {
   canGoBack,
   dropGone,

@@ -1,5 +1,6 @@
 import type { AuthUser } from '@afterglow/contracts';
-import { Tabs, useAuth } from '@afterglow/ui';
+import { useAuth } from '@afterglow/ui';
+import { Tabs } from '@afterglow/ui/tabs';
 import { AuthGate } from '../components/LoginRequired';
 import { MyEventsPanel } from '../components/my-dashboard/MyEventsPanel';
 import { OverviewPanel } from '../components/my-dashboard/OverviewPanel';
