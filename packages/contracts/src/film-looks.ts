@@ -33,7 +33,7 @@ export const FILM_LOOKS: Record<FilmPreset, FilmLook> = {
     tint: '#ffe2b8',
     tintOpacity: 0.6,
     vignette: 0.45,
-    grain: 0.09,
+    grain: 0.07,
   },
   warm200: {
     filter: [
@@ -46,7 +46,7 @@ export const FILM_LOOKS: Record<FilmPreset, FilmLook> = {
     tint: '#ffc58a',
     tintOpacity: 0.55,
     vignette: 0.55,
-    grain: 0.11,
+    grain: 0.08,
   },
   cool400: {
     filter: [
@@ -57,7 +57,7 @@ export const FILM_LOOKS: Record<FilmPreset, FilmLook> = {
     tint: '#b8d4ff',
     tintOpacity: 0.6,
     vignette: 0.35,
-    grain: 0.1,
+    grain: 0.08,
   },
   bw: {
     filter: [
@@ -68,7 +68,7 @@ export const FILM_LOOKS: Record<FilmPreset, FilmLook> = {
     tint: null,
     tintOpacity: 0,
     vignette: 0.6,
-    grain: 0.14,
+    grain: 0.11,
   },
 };
 

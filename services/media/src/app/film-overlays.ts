@@ -161,17 +161,26 @@ export function stampSvg(text: string, height: number) {
 const WARM = ['#ff4d00', '#ff7a1a', '#ffb347', '#ff2e63', '#ffd27f', '#ff6a3d'];
 const NEUTRAL = ['#ffffff', '#f2f2f2', '#e6e6e6'];
 
+/** One light leak: an SVG of its own size, to lay over the picture at `left`, `top` in screen blending. */
+export interface Leak {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  svg: string;
+}
+
 /**
- * One to three light leaks at the picture's edges, as a `w`×`h` SVG on black (which screen blending
- * leaves as it is): where, how big, which colour and how strong all come from `random`, so the same
- * photo always gets the same leaks.
+ * One to three light leaks at the picture's edges (`w`×`h`), each drawn on black (which screen
+ * blending leaves as it is) within its own box, clipped to the picture, so only the part of the
+ * picture it touches is blended. Where, how big, which colour and how strong all come from `random`:
+ * the same photo always gets the same leaks.
  */
-export function leakSvg(w: number, h: number, random: () => number, monochrome: boolean): string {
+export function leaks(w: number, h: number, random: () => number, monochrome: boolean): Leak[] {
   const palette = monochrome ? NEUTRAL : WARM;
   const n = 1 + Math.floor(random() * 3);
-  const defs: string[] = [];
-  const shapes: string[] = [];
   const short = Math.min(w, h);
+  const out: Leak[] = [];
   for (let i = 0; i < n; i++) {
     const edge = random();
     const along = random();
@@ -188,12 +197,26 @@ export function leakSvg(w: number, h: number, random: () => number, monochrome: 
     const ry = rx * (0.8 + random() * 1.2);
     const colour = palette[Math.floor(random() * palette.length)]!;
     const strength = (monochrome ? 0.3 : 0.5) + random() * 0.45;
-    defs.push(
-      `<radialGradient id="l${i}"><stop offset="0" stop-color="${colour}" stop-opacity="${r1(strength * 100) / 100}"/>` +
-        `<stop offset="0.45" stop-color="${colour}" stop-opacity="${r1(strength * 45) / 100}"/>` +
-        `<stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`,
-    );
-    shapes.push(`<ellipse cx="${r1(cx)}" cy="${r1(cy)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="url(#l${i})"/>`);
+    const left = Math.max(0, Math.floor(cx - rx));
+    const top = Math.max(0, Math.floor(cy - ry));
+    const width = Math.min(w, Math.ceil(cx + rx)) - left;
+    const height = Math.min(h, Math.ceil(cy + ry)) - top;
+    if (width < 1 || height < 1) continue;
+    out.push({
+      left,
+      top,
+      width,
+      height,
+      svg: svg(
+        width,
+        height,
+        `<defs><radialGradient id="l"><stop offset="0" stop-color="${colour}" stop-opacity="${r1(strength * 100) / 100}"/>` +
+          `<stop offset="0.45" stop-color="${colour}" stop-opacity="${r1(strength * 45) / 100}"/>` +
+          `<stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient></defs>` +
+          `<rect width="${width}" height="${height}"/>` +
+          `<ellipse cx="${r1(cx - left)}" cy="${r1(cy - top)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="url(#l)"/>`,
+      ),
+    });
   }
-  return svg(w, h, `<defs>${defs.join('')}</defs><rect width="${w}" height="${h}"/>${shapes.join('')}`);
+  return out;
 }

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FILM_PRESETS } from '@afterglow/contracts';
 import { colourMap } from './film-colour';
-import { leakSvg, seeded, stampText } from './film-overlays';
+import { leaks, seeded, stampText } from './film-overlays';
 import type { FilmOptions } from './film';
 import { goldenDistance, meanAbsDiff } from './golden';
 import { makeRenditions, THUMB_SIZE } from './renditions';
@@ -50,12 +50,20 @@ describe('film looks', () => {
 
   it('places the light leaks by the photo id, the same every time', async () => {
     const leak = (id: string) =>
-      sharp(Buffer.from(leakSvg(480, 360, seeded(id), false)))
+      sharp({ create: { width: 480, height: 360, channels: 3, background: '#000' } })
+        .composite(
+          leaks(480, 360, seeded(id), false).map((l) => ({
+            input: Buffer.from(l.svg),
+            left: l.left,
+            top: l.top,
+            blend: 'screen' as const,
+          })),
+        )
         .png()
         .toBuffer();
     expect(await goldenDistance(await leak(ID), join(GOLDEN, 'leak.png'))).toBeLessThan(BOUND);
     expect((await leak(ID)).equals(await leak(ID))).toBe(true);
-    expect(leakSvg(480, 360, seeded(ID), false)).not.toBe(leakSvg(480, 360, seeded(`${ID}x`), false));
+    expect(leaks(480, 360, seeded(ID), false)).not.toEqual(leaks(480, 360, seeded(`${ID}x`), false));
   });
 
   it('develops the same photo to the same bytes, and another photo with other light leaks', async () => {
@@ -73,7 +81,7 @@ describe('film looks', () => {
     const [d, t] = await makeRenditions(await scene(), film('bw'));
     expect(t!.width).toBe(THUMB_SIZE);
     const small = (b: Buffer) => sharp(b).resize(200).raw().toBuffer();
-    expect(meanAbsDiff(await small(d!.data), await small(t!.data))).toBeLessThan(3);
+    expect(meanAbsDiff(await small(d!.data), await small(t!.data))).toBeLessThan(6);
     const middle = await sharp(t!.data).extract({ left: 100, top: 75, width: 200, height: 150 }).toBuffer();
     const { channels } = await sharp(middle).stats();
     // black and white: no channel strays from the others (in the picture; the stamp is orange)

@@ -1,7 +1,7 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { filmLook } from '@afterglow/contracts';
 import { colourMap } from './film-colour';
-import { frameSizes, frameSvg, leakSvg, seeded, stampSvg, stampText } from './film-overlays';
+import { frameSizes, frameSvg, leaks, seeded, stampSvg, stampText } from './film-overlays';
 
 /** What developing needs to give a photo its event's film look. */
 export interface FilmOptions {
@@ -18,12 +18,15 @@ const GRAIN_TILE = 256;
 type Raw = { width: number; height: number; channels: 4 };
 type Recomb4 = Parameters<Sharp['recomb']>[0];
 
-/** Made once and kept: a preset's grain tile, a size's frame; a few sizes cover nearly every photo. */
+/**
+ * Made once and kept: a look's grain tile, a size's frame layer. A few sizes cover nearly every photo
+ * (phones shoot a handful of aspect ratios); a frame layer of a 1600×1200 picture is 7.7 MB.
+ */
 const cache = new Map<string, Promise<Buffer>>();
 function once(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
   let hit = cache.get(key);
   if (!hit) {
-    if (cache.size > 64) cache.clear();
+    if (cache.size >= 16) cache.delete(cache.keys().next().value!);
     hit = make();
     hit.catch(() => cache.delete(key));
     cache.set(key, hit);
@@ -32,8 +35,9 @@ function once(key: string, make: () => Promise<Buffer>): Promise<Buffer> {
 }
 
 /**
- * A tile of monochrome grain around mid-grey (which leaves a pixel as it is in overlay blending),
- * from a fixed seed, slightly softened so it clumps like film grain rather than sensor noise.
+ * A tile of monochrome grain from a fixed seed, slightly softened so it clumps like film grain rather
+ * than sensor noise, as white and black specks laid over the picture: a speck of strength d lightens
+ * or darkens a pixel as overlay blending with mid-grey ± d would, give or take.
  */
 function grainTile(amount: number): Promise<Buffer> {
   return once(`grain:${amount}`, async () => {
@@ -44,16 +48,41 @@ function grainTile(amount: number): Promise<Buffer> {
       const n = (random() + random() + random() + random() - 2) * 1.73;
       px[i] = Math.max(0, Math.min(255, Math.round(128 + n * amount * 255)));
     }
-    return sharp(px, { raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 1 } })
+    const soft = await sharp(px, { raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 1 } })
       .blur(0.5)
-      .toColourspace('srgb')
-      .ensureAlpha()
       .raw()
       .toBuffer();
+    const rgba = Buffer.alloc(soft.length * 4);
+    for (let i = 0; i < soft.length; i++) {
+      const d = soft[i]! - 128;
+      rgba.fill(d > 0 ? 255 : 0, i * 4, i * 4 + 3);
+      rgba[i * 4 + 3] = Math.min(255, 2 * Math.abs(d));
+    }
+    return rgba;
   });
 }
 
-const rendered = (svg: string) => sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer();
+/**
+ * Everything of the look that is the same for every picture of a size: grain, vignette, the film
+ * rebate and its perforations, as one layer laid over in plain alpha blending (one pass over the
+ * picture instead of three).
+ */
+function frameLayer(w: number, h: number, preset: string): Promise<Buffer> {
+  const look = filmLook(preset);
+  return once(`frame:${w}x${h}:${look.vignette}:${look.grain}`, async () =>
+    sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .composite([
+        {
+          input: await grainTile(look.grain),
+          raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 },
+          tile: true,
+        },
+        { input: Buffer.from(frameSvg(w, h, look.vignette)) },
+      ])
+      .raw()
+      .toBuffer(),
+  );
+}
 
 /**
  * Gives a sized image the film look: the preset's colour treatment and tint, light leaks seeded from
@@ -64,18 +93,12 @@ export async function applyFilm(sized: Sharp, film: FilmOptions): Promise<Sharp>
   const look = filmLook(film.preset);
   // The sized picture with an opaque alpha band, so one 4×4 recombination does the whole colour map
   // (the alpha band carries the offset) before the overlays are composited on top.
-  const sizedRaw = sized.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  const { data, info } = await sizedRaw;
+  const { data, info } = await sized.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;
-  const raw = (width = w, height = h): { raw: Raw } => ({ raw: { width, height, channels: 4 } });
   const { matrix, offset } = colourMap(look);
   const recomb = [...matrix.map((row, i) => [...row, offset[i]! / 255]), [0, 0, 0, 1]];
 
-  const [leak, grain, frame] = await Promise.all([
-    rendered(leakSvg(w, h, seeded(film.photoId), film.preset === 'bw')),
-    grainTile(look.grain),
-    once(`frame:${w}x${h}:${look.vignette}`, () => rendered(frameSvg(w, h, look.vignette))),
-  ]);
+  const frame = await frameLayer(w, h, film.preset);
   const stamp = stampSvg(
     stampText(film.takenAt, film.timezone),
     Math.max(6, Math.round(Math.min(w, h) * 0.04)),
@@ -83,12 +106,15 @@ export async function applyFilm(sized: Sharp, film: FilmOptions): Promise<Sharp>
   const { perforated, plain } = frameSizes(w, h);
   const [right, bottom] = w >= h ? [plain, perforated] : [perforated, plain];
 
-  // Every blended layer is opaque: libvips weighs a translucent source's blend oddly (only 'over' is plain).
-  const layers: OverlayOptions[] = [
-    { input: leak, ...raw(), blend: 'screen' },
-    { input: grain, ...raw(GRAIN_TILE, GRAIN_TILE), tile: true, blend: 'overlay' },
-    { input: frame, ...raw() },
-  ];
+  // Leaks are opaque (black where there is none): libvips weighs a translucent source's screen blend
+  // oddly. Small layers cost only the area they cover.
+  const layers: OverlayOptions[] = leaks(w, h, seeded(film.photoId), film.preset === 'bw').map((l) => ({
+    input: Buffer.from(l.svg),
+    left: l.left,
+    top: l.top,
+    blend: 'screen',
+  }));
+  layers.push({ input: frame, raw: { width: w, height: h, channels: 4 } satisfies Raw });
   if (stamp.width < w - right && stamp.height < h - bottom)
     layers.push({
       input: Buffer.from(stamp.svg),
