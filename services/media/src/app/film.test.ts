@@ -103,6 +103,30 @@ describe('film looks', () => {
     ).toBeGreaterThan(10);
   });
 
+  it('develops photos of any size and turn: tiny ones, and portraits with the perforations at the sides', async () => {
+    for (const [w, h] of [
+      [1, 1],
+      [64, 48],
+      [300, 200],
+    ]) {
+      const tiny = await sharp({ create: { width: w!, height: h!, channels: 3, background: '#c08040' } })
+        .jpeg()
+        .toBuffer();
+      expect((await display(tiny, film('classic'))).width).toBe(w);
+    }
+    const turned = await sharp(await scene())
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    const portrait = await display(turned, film('cool400'));
+    expect([portrait.width, portrait.height]).toEqual([900, 1200]);
+    const { data } = await sharp(portrait.data).raw().toBuffer({ resolveWithObject: true });
+    const lightness = (x: number, y: number) => data[(y * 900 + x) * 3]! + data[(y * 900 + x) * 3 + 1]!;
+    // down the left edge the rebate is dark, broken by light perforation holes
+    const column = Array.from({ length: 1200 }, (_, y) => lightness(31, y));
+    expect(Math.min(...column)).toBeLessThan(100);
+    expect(Math.max(...column)).toBeGreaterThan(350);
+  });
+
   it('dates the stamp in the event’s time zone, as a camera prints it', () => {
     const late = new Date('2024-11-26T23:30:00Z');
     expect(stampText(late, 'Europe/Berlin')).toBe("'24 11 27");

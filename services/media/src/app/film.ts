@@ -69,19 +69,25 @@ function grainTile(amount: number): Promise<Buffer> {
  */
 function frameLayer(w: number, h: number, preset: string): Promise<Buffer> {
   const look = filmLook(preset);
-  return once(`frame:${w}x${h}:${look.vignette}:${look.grain}`, async () =>
-    sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+  return once(`frame:${w}x${h}:${look.vignette}:${look.grain}`, async () => {
+    // a picture smaller than the tile takes a corner of it
+    const [tw, th] = [Math.min(GRAIN_TILE, w), Math.min(GRAIN_TILE, h)];
+    const tile = await grainTile(look.grain);
+    const grain =
+      tw === GRAIN_TILE && th === GRAIN_TILE
+        ? tile
+        : await sharp(tile, { raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 } })
+            .extract({ left: 0, top: 0, width: tw, height: th })
+            .raw()
+            .toBuffer();
+    return sharp({ create: { width: w, height: h, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
       .composite([
-        {
-          input: await grainTile(look.grain),
-          raw: { width: GRAIN_TILE, height: GRAIN_TILE, channels: 4 },
-          tile: true,
-        },
+        { input: grain, raw: { width: tw, height: th, channels: 4 }, tile: true },
         { input: Buffer.from(frameSvg(w, h, look.vignette)) },
       ])
       .raw()
-      .toBuffer(),
-  );
+      .toBuffer();
+  });
 }
 
 /**
