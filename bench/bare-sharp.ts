@@ -1,5 +1,7 @@
 // The bare limit for developing: the media worker's own rendition code on the same images, in a
 // tight loop in one process, with the media worker's concurrency. No storage, database or bus.
+// Each photo gets the film look, as the bench's developing event (film mode on) asks of the worker.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { makeRenditions } from '@afterglow/media';
@@ -18,7 +20,12 @@ await Promise.all(
   Array.from({ length: concurrency }, async () => {
     while (next < count) {
       const i = next++;
-      await makeRenditions(images[i % images.length]!);
+      await makeRenditions(images[i % images.length]!, {
+        photoId: randomUUID(),
+        preset: 'classic',
+        timezone: 'UTC',
+        takenAt: new Date(),
+      });
       times.push(performance.now() - started);
     }
   }),

@@ -229,7 +229,8 @@ if (want('ingest')) {
 if (want('developing')) {
   log(`developing: ${C.develop} uploads as fast as they go, renditions timed from each acknowledgement`);
   const { target, host } = await freshAfterglow('develop');
-  const ev = await createEvent(host, 'Developing');
+  // Film mode on: every photo gets its film look (ADR 020), the heaviest developing there is.
+  const ev = await createEvent(host, 'Developing', { filmMode: true, filmPreset: 'classic' });
   const developedAt = new Map<string, number>();
   const hostWs = await watch(target.base, ev.id, host.cookie(), (m, at) => {
     if (m.type === 'photo_uploaded' && !developedAt.has(m.photoId)) developedAt.set(m.photoId, at);

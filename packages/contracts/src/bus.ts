@@ -12,8 +12,16 @@ export const photoUploaded = {
     deviceId: z.uuid(),
     originalKey: z.string(),
     uploadedAt: z.string(),
+    /**
+     * The event's film look when the photo was taken (added: a message without them is developed
+     * without a film look). `timezone` dates the film look's date stamp.
+     */
+    filmMode: z.boolean().optional(),
+    filmPreset: z.string().max(32).optional(),
+    timezone: z.string().max(64).optional(),
   }),
 } as const;
+export type PhotoUploaded = z.infer<typeof photoUploaded.schema>;
 /**
  * One image the media worker made from a photo's original. `kind` names what it is for (`thumb`,
  * `display`; later a film look, a watermark); its key is `events/<eventId>/renditions/<photoId>/<kind>.<ext>`,

@@ -1,5 +1,6 @@
 export * from './problem';
 export * from './catalog';
+export * from './film-looks';
 export * from './events';
 export * from './photos';
 export * from './screens';

@@ -1,2 +1,3 @@
 export { mediaModule } from './module';
 export { makeRenditions, renditionKey, KINDS, THUMB_SIZE, DISPLAY_SIZE } from './app/renditions';
+export { applyFilm, type FilmOptions } from './app/film';

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ArrowLeft, Images, Loader2, SwitchCamera } from 'lucide-react';
+import { filmCssFilter, type FilmLook } from '@afterglow/contracts';
 import type { CameraControls } from './useCamera';
 import { FilmStrip } from './FilmStrip';
 
@@ -12,6 +13,8 @@ interface CameraViewProps {
   switching: boolean;
   /** the camera is off on purpose (a photo is in review): no "starting" indicator */
   paused?: boolean;
+  /** the event's film look, previewed on the viewfinder (the photo itself is taken without it) */
+  film?: FilmLook | null;
   onShutter: () => void;
   onSwitch: () => void;
   onBack: () => void;
@@ -23,7 +26,7 @@ const ROUND =
 
 /** The full-screen live camera: counter and film strip on top, shutter within thumb reach below. */
 export function CameraView(p: CameraViewProps) {
-  const { camera } = p;
+  const { camera, film } = p;
   const live = camera.status === 'streaming';
   const used = p.maxShots - p.shotsRemaining;
   const shutter = useRef<HTMLButtonElement>(null);
@@ -41,7 +44,23 @@ export function CameraView(p: CameraViewProps) {
         muted
         aria-label="Camera preview"
         className={`absolute inset-0 h-full w-full object-cover ${camera.facing === 'user' ? '-scale-x-100' : ''}`}
+        style={film ? { filter: filmCssFilter(film) } : undefined}
       />
+      {film?.tint && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0"
+          style={{ background: film.tint, opacity: film.tintOpacity, mixBlendMode: 'multiply' }}
+        />
+      )}
+      {film && (
+        <div
+          aria-hidden
+          data-testid="film-vignette"
+          className="pointer-events-none absolute inset-0"
+          style={{ background: `radial-gradient(transparent 55%,rgba(0,0,0,${film.vignette}))` }}
+        />
+      )}
       {!live && !p.paused && (
         <div
           role="status"

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, errorText, toast } from '@afterglow/ui';
-import type { PublicEvent } from '@afterglow/contracts';
+import { filmLook, type PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
 import { EventEnded, FullScreen, LoadFailed, NotJoined } from '../camera/CameraMessages';
 import { CameraView } from '../camera/CameraView';
@@ -167,6 +167,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           capturing={roll.capturing}
           switching={switching}
           paused={!!roll.shot}
+          film={event.filmMode ? filmLook(event.filmPreset) : null}
           onShutter={() => void onShutter()}
           onSwitch={() => void onSwitch()}
           onBack={() => navigate(`/join/${code}`)}

@@ -1,15 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { processedMessage, type Rendition } from '@afterglow/contracts';
+import { processedMessage, type PhotoUploaded, type Rendition } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import { developed } from '../adapters/schema';
+import type { FilmOptions } from './film';
 import { makeRenditions, storeRenditions, storedRenditions } from './renditions';
 
-export interface DevelopJob {
-  photoId: string;
-  eventId: string;
-  originalKey: string;
-}
+export type DevelopJob = Pick<PhotoUploaded, 'photoId' | 'eventId' | 'originalKey'> &
+  Partial<Pick<PhotoUploaded, 'uploadedAt' | 'filmMode' | 'filmPreset' | 'timezone'>>;
+
+/** The film look a job asks for: none unless its event had film mode on (a message of before says nothing). */
+export const filmOf = (job: DevelopJob): FilmOptions | null =>
+  job.filmMode
+    ? {
+        photoId: job.photoId,
+        preset: job.filmPreset ?? 'classic',
+        timezone: job.timezone ?? 'UTC',
+        takenAt: job.uploadedAt ? new Date(job.uploadedAt) : new Date(),
+      }
+    : null;
 
 /**
  * Develops one photo: its renditions into storage, then a row in `media.developed`. Answers the
@@ -25,7 +34,12 @@ export async function develop(db: Db, store: ObjectStore, job: DevelopJob, onMad
     const original = await store.getBuffer(job.originalKey);
     if (!original) return null;
     const started = Date.now();
-    made = await storeRenditions(store, job.eventId, job.photoId, await makeRenditions(original));
+    made = await storeRenditions(
+      store,
+      job.eventId,
+      job.photoId,
+      await makeRenditions(original, filmOf(job)),
+    );
     const [row] = await db
       .insert(developed)
       .values({ photoId: job.photoId, eventId: job.eventId })

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { MAX_UPLOAD_PIXELS, type Rendition } from '@afterglow/contracts';
 import type { ObjectStore } from '@afterglow/storage';
+import { applyFilm, type FilmOptions } from './film';
 
 type Image = ReturnType<typeof sharp>;
 
@@ -9,7 +10,8 @@ export const DISPLAY_SIZE = 1600;
 
 /**
  * A kind of rendition and the code that makes it, from the original or from a rendition made before
- * it in `KINDS`. A new kind (a film look, a watermark) is one more entry here.
+ * it in `KINDS`, given the photo's film look when its event has film mode on. A new kind (a
+ * watermark) is one more entry here.
  */
 export interface RenditionKind {
   kind: string;
@@ -17,24 +19,30 @@ export interface RenditionKind {
   contentType: string;
   /** 'original', or the kind of an earlier entry */
   from: string;
-  make(input: Image): Image;
+  make(input: Image, film: FilmOptions | null): Image | Promise<Image>;
 }
 
 export const KINDS: readonly RenditionKind[] = [
   {
     // EXIF orientation applied; no metadata (EXIF, GPS, ICC comments) kept, since sharp writes none
-    // unless asked.
+    // unless asked. In film mode it has the event's film look (the original never does).
     kind: 'display',
     ext: 'jpg',
     contentType: 'image/jpeg',
     from: 'original',
-    make: (img) =>
-      img
+    make: async (img, film) => {
+      const sized = img
         .rotate()
-        .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true })
-        .jpeg({ quality: 82, progressive: true, mozjpeg: false }),
+        .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true });
+      return (film ? await applyFilm(sized, film) : sized).jpeg({
+        quality: 82,
+        progressive: true,
+        mozjpeg: false,
+      });
+    },
   },
   {
+    // made from the display rendition, so it has the same film look
     kind: 'thumb',
     ext: 'webp',
     contentType: 'image/webp',
@@ -58,10 +66,14 @@ export interface Made {
 }
 
 /**
- * Makes every kind in order; the original is decoded once (with JPEG shrink-on-load), and a truncated
- * or oversized one is refused.
+ * Makes every kind in order, with the film look when `film` is given; the original is decoded once
+ * (with JPEG shrink-on-load), and a truncated or oversized one is refused.
  */
-export async function makeRenditions(original: Buffer, kinds = KINDS): Promise<Made[]> {
+export async function makeRenditions(
+  original: Buffer,
+  film: FilmOptions | null = null,
+  kinds = KINDS,
+): Promise<Made[]> {
   const made = new Map<string, Made>();
   for (const k of kinds) {
     const source = k.from === 'original' ? original : made.get(k.from)?.data;
@@ -70,7 +82,7 @@ export async function makeRenditions(original: Buffer, kinds = KINDS): Promise<M
       k.from === 'original'
         ? sharp(source, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' })
         : sharp(source);
-    const { data, info } = await k.make(input).toBuffer({ resolveWithObject: true });
+    const { data, info } = await (await k.make(input, film)).toBuffer({ resolveWithObject: true });
     made.set(k.kind, { kind: k, data, width: info.width, height: info.height });
   }
   return [...made.values()];

@@ -85,4 +85,22 @@ describe('developing, as the photos service records it (PGlite)', () => {
     const [row] = await w.db.select().from(photos).where(eq(photos.id, stuck.id));
     expect(row!.processedAt).toBeNull();
   });
+
+  it('sends a photo again with its event’s film look', async () => {
+    const e = w.event({ filmMode: true, filmPreset: 'bw', timezone: 'America/Lima' });
+    const stuck = await w.photo(await w.device(e), {
+      developed: false,
+      createdAt: new Date(Date.now() - 10 * 60_000),
+    });
+    const before = (await w.published('photo.uploaded', 0)).length;
+    const sent = await w.app.developing.redriveUndeveloped(5 * 60_000);
+    expect(await w.published('photo.uploaded', before + sent)).toContainEqual(
+      expect.objectContaining({
+        photoId: stuck.id,
+        filmMode: true,
+        filmPreset: 'bw',
+        timezone: 'America/Lima',
+      }),
+    );
+  });
 });

@@ -1,6 +1,6 @@
 import { metrics } from '@opentelemetry/api';
 import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
-import { photoUploaded, renditionsOf, type PhotoProcessed } from '@afterglow/contracts';
+import { photoUploaded, renditionsOf, type EventRecord, type PhotoProcessed } from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import { outbox, photos, type PhotoRow } from '../adapters/schema';
@@ -8,9 +8,13 @@ import type { EventsClient } from './events-client';
 import type { LiveNotices } from './live';
 import { recordRenditions } from './renditions';
 
-/** The outbox fact that sends a stored photo to developing; its msgId makes a resend within the window a duplicate. */
+/**
+ * The outbox fact that sends a stored photo to developing, with its event's film look (when the event
+ * is known); its msgId makes a resend within the window a duplicate.
+ */
 export const developingJob = (
   p: Pick<PhotoRow, 'id' | 'eventId' | 'deviceId' | 'originalKey' | 'createdAt'>,
+  e: Pick<EventRecord, 'filmMode' | 'filmPreset' | 'timezone'> | null,
 ) => ({
   subject: photoUploaded.subject,
   msgId: `photo.uploaded:${p.id}`,
@@ -20,6 +24,7 @@ export const developingJob = (
     deviceId: p.deviceId,
     originalKey: p.originalKey,
     uploadedAt: p.createdAt.toISOString(),
+    ...(e && { filmMode: e.filmMode, filmPreset: e.filmPreset, timezone: e.timezone }),
   }),
 });
 
@@ -67,7 +72,12 @@ export class Developing {
       .orderBy(asc(photos.createdAt))
       .limit(limit);
     if (rows.length === 0) return 0;
-    await this.d.db.insert(outbox).values(rows.map((r) => outboxRow(developingJob(r))));
+    const events = new Map<string, EventRecord | null>();
+    for (const r of rows)
+      if (!events.has(r.eventId)) events.set(r.eventId, await this.d.events.get(r.eventId).catch(() => null));
+    await this.d.db
+      .insert(outbox)
+      .values(rows.map((r) => outboxRow(developingJob(r, events.get(r.eventId) ?? null))));
     this.d.relay.kick();
     return rows.length;
   }

@@ -47,6 +47,23 @@ describe('uploading a shot (PGlite, filesystem store)', () => {
     expect(counter!.photoCount).toBe(1);
   });
 
+  it('sends the event’s film look with the photo, and the original exactly as the guest sent it', async () => {
+    const { e, d } = await freshDevice(
+      w.event({ filmMode: true, filmPreset: 'cool400', timezone: 'Asia/Tokyo' }),
+    );
+    const r = await w.app.uploads.upload(e.code, d, shot, null, randomUUID());
+    const [row] = await w.db.select().from(photos).where(eq(photos.id, r.photoId));
+    expect((await w.store.getBuffer(row!.originalKey))!.equals(shot)).toBe(true);
+    expect(await w.published('photo.uploaded')).toContainEqual(
+      expect.objectContaining({
+        photoId: r.photoId,
+        filmMode: true,
+        filmPreset: 'cool400',
+        timezone: 'Asia/Tokyo',
+      }),
+    );
+  });
+
   it('drops the caption when the event allows none', async () => {
     const { e, d } = await freshDevice(w.event({ allowCaptions: false }));
     const r = await w.app.uploads.upload(e.code, d, shot, 'Cheers!', undefined);

@@ -85,13 +85,16 @@ export class Uploads {
     try {
       shotsTaken = await this.d.db.transaction(async (tx) => {
         const now = new Date();
-        const fact = developingJob({
-          id: photoId,
-          eventId: e.id,
-          deviceId: device.id,
-          originalKey,
-          createdAt: now,
-        });
+        const fact = developingJob(
+          {
+            id: photoId,
+            eventId: e.id,
+            deviceId: device.id,
+            originalKey,
+            createdAt: now,
+          },
+          e,
+        );
         const trace = traceHeaders();
         // One statement for the shot, the event's count, the row and its outbox fact: each step
         // happens only if the one before it did, so the answer says where it stopped.
