@@ -1,6 +1,13 @@
-import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -14,13 +21,21 @@ interface ModalProps {
   dismissible?: boolean;
   dark?: boolean;
   className?: string;
-  onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
+  onKeyDown?: (e: KeyboardEvent<HTMLDialogElement>) => void;
   /** what gets focus on open (default: the first focusable element) */
   initialFocus?: RefObject<HTMLElement | null>;
   children: ReactNode;
 }
 
-/** An accessible dialog (focus trapped, named, Escape closes) sized for a phone. */
+const FOCUSABLE =
+  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * An accessible dialog sized for a phone, on the browser's own modal `<dialog>`: the rest of the page
+ * is inert while it is open (focus cannot leave it, screen readers read only it), Escape and a tap
+ * outside close it unless a choice must be made, and focus goes back to what opened it. No dialog
+ * library: the guest's pages stay light on a party's Wi-Fi (docs/adr/021-installable-and-offline.md).
+ */
 export function Modal({
   open,
   onOpenChange,
@@ -34,63 +49,103 @@ export function Modal({
   initialFocus,
   children,
 }: ModalProps) {
-  // Radix gives focus back to a Dialog.Trigger; ours are opened from code, so remember the opener
-  // (before the dialog takes focus) and return to it on close, never to the page's top.
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+  // ours are opened from code: remember the opener (before the dialog takes focus) to return to it
   const opener = useRef<HTMLElement | null>(null);
+  const latest = useRef(onOpenChange);
+  latest.current = onOpenChange;
+
   useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+    const d = ref.current;
+    if (!d || !open) return;
+    if (document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
+    if (!d.open) d.showModal();
+    const first = initialFocus?.current ?? d.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`);
+    first?.focus();
+    const scroll = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = scroll;
+      if (opener.current?.isConnected) opener.current.focus();
+    };
+    // initialFocus is read once per opening
   }, [open]);
-  const block = (e: Event) => {
-    if (!dismissible) e.preventDefault();
-  };
+
+  // Escape: the browser's cancel event, refused when a choice must be made. Should the browser close
+  // the dialog itself all the same (a second Escape), it is closed for us too, or opened again.
+  useEffect(() => {
+    const d = ref.current;
+    if (!d || !open) return;
+    const cancel = (e: Event) => {
+      e.preventDefault();
+      if (dismissible) latest.current(false);
+    };
+    const closed = () => {
+      if (dismissible) latest.current(false);
+      else if (d.isConnected) d.showModal();
+    };
+    d.addEventListener('cancel', cancel);
+    d.addEventListener('close', closed);
+    return () => {
+      d.removeEventListener('cancel', cancel);
+      d.removeEventListener('close', closed);
+    };
+  }, [open, dismissible]);
+
+  if (!open) return null;
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm" />
-        <Dialog.Content
-          onEscapeKeyDown={block}
-          onPointerDownOutside={block}
-          onInteractOutside={block}
-          onOpenAutoFocus={(e) => {
-            if (!initialFocus?.current) return;
-            e.preventDefault();
-            initialFocus.current.focus();
-          }}
-          onCloseAutoFocus={(e) => {
-            e.preventDefault();
-            if (opener.current?.isConnected) opener.current.focus();
-          }}
-          onKeyDown={onKeyDown}
-          {...(description ? {} : { 'aria-describedby': undefined })}
-          className={`fixed left-1/2 top-1/2 z-50 flex max-h-[calc(100dvh-1.5rem)] w-[calc(100vw-1.5rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 flex-col overflow-y-auto rounded-2xl p-4 shadow-2xl focus:outline-none sm:p-6 ${
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      onKeyDown={onKeyDown}
+      // a tap on the backdrop lands on the dialog element itself, outside its panel
+      onClick={(e) => {
+        if (dismissible && e.target === e.currentTarget) onOpenChange(false);
+      }}
+      className="m-0 h-full max-h-none w-full max-w-none border-0 bg-transparent p-0 backdrop:bg-black/70 backdrop:backdrop-blur-sm"
+    >
+      <div
+        onClick={(e) => {
+          if (dismissible && e.target === e.currentTarget) onOpenChange(false);
+        }}
+        className="flex h-full w-full items-center justify-center p-3"
+      >
+        <div
+          className={`flex max-h-[calc(100dvh-1.5rem)] w-full max-w-lg flex-col overflow-y-auto rounded-2xl p-4 shadow-2xl sm:p-6 ${
             dark ? 'bg-neutral-950 text-white' : 'bg-white text-neutral-900'
           } ${className}`}
         >
           <div className="mb-3 flex items-start justify-between gap-3">
-            <Dialog.Title className={hideTitle ? 'sr-only' : 'text-lg font-bold leading-tight'}>
+            <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-bold leading-tight'}>
               {title}
-            </Dialog.Title>
+            </h2>
             {dismissible && (
-              <Dialog.Close
+              <button
+                type="button"
                 aria-label="Close"
+                onClick={() => onOpenChange(false)}
                 className={`-m-1 ml-auto rounded-full p-2 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)] ${
                   dark ? 'text-white/80 hover:bg-white/10' : 'text-neutral-600 hover:bg-neutral-100'
                 }`}
               >
                 <X aria-hidden className="h-5 w-5" />
-              </Dialog.Close>
+              </button>
             )}
           </div>
           {description && (
-            <Dialog.Description
+            <p
+              id={descriptionId}
               className={dark ? 'mb-3 text-sm text-white/80' : 'mb-3 text-sm text-neutral-600'}
             >
               {description}
-            </Dialog.Description>
+            </p>
           )}
           {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </div>
+      </div>
+    </dialog>
   );
 }
