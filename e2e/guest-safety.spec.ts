@@ -94,7 +94,7 @@ test('three guests report a photo: hidden from guests and screens until the host
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('button', { name: 'Report photo' }).click();
     await dialog.getByLabel('I’m in it and don’t want it shown').check();
-    if (i === 0) await audit(page, 'report form', '[role="dialog"]');
+    if (i === 0) await audit(page, 'report form', 'dialog[open]');
     await dialog.getByRole('button', { name: 'Send Report' }).click();
     await expect(page.getByText('Photo reported', { exact: true })).toBeVisible();
     // the third report hides it: the refreshed gallery no longer has it, and its dialog closes
@@ -162,7 +162,7 @@ test('a guest deletes their own shot from Your Shots before the reveal', async (
   await expect(
     dialog.getByText('Delete this photo? Nobody will see it, and the shot stays used.'),
   ).toBeVisible();
-  await audit(page, 'delete confirmation', '[role="dialog"]');
+  await audit(page, 'delete confirmation', 'dialog[open]');
   // changing one's mind keeps it
   await dialog.getByRole('button', { name: 'Keep Photo' }).click();
   await dialog.getByRole('button', { name: 'Delete photo' }).click();
