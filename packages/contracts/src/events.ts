@@ -240,6 +240,9 @@ export interface HostEvent extends EventRecord {
   /** the host's plan's hosting days and the latest end they allow (null when billing cannot say just now) */
   hostingDays: number | null;
   maxEndsAt: string | null;
+  /** when hosting ends and when the event and its photos are deleted (ADR 026); null when billing cannot say just now */
+  hostingEndsAt: string | null;
+  deletesAt: string | null;
 }
 
 export { CAPTION_MAX };

@@ -57,3 +57,18 @@ export function revealAfterMove(
 ): string | null {
   return revealsAtEnd(e) ? newEnd : e.revealAt;
 }
+
+/**
+ * Retention (ADR 026). An event's photos are hosted for its plan's hosting days from its start (never
+ * less than until its end); past that the host is warned, and after a grace period the event and its
+ * photos are deleted.
+ */
+export const RETENTION_GRACE_DAYS = 7;
+
+export function hostingEnd(e: { startsAt: string; endsAt: string }, hostingDays: number): Date {
+  return new Date(Math.max(Date.parse(e.endsAt), latestEnd(e.startsAt, hostingDays).getTime()));
+}
+
+export function deletionDate(e: { startsAt: string; endsAt: string }, hostingDays: number): Date {
+  return new Date(hostingEnd(e, hostingDays).getTime() + RETENTION_GRACE_DAYS * DAY_MS);
+}

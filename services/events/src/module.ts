@@ -6,7 +6,11 @@ import { outbox } from './adapters/schema';
 import { EventsApp } from './app/events';
 import { EventLifecycle } from './app/lifecycle';
 import { MyEvents } from './app/my-events';
+import { Retention } from './app/retention';
 import { eventsRouter } from './http/routes';
+
+const RETENTION_FIRST_PASS_MS = 60_000;
+const RETENTION_INTERVAL_MS = 3600_000;
 
 export const eventsModule: ServiceModule = {
   name: 'events',
@@ -29,14 +33,30 @@ export const eventsModule: ServiceModule = {
       await app.delete(eventId, deletedBy, reason);
       return { deleted: true as const };
     });
+    // Retention (ADR 026): a pass a minute after start, then every hour, on every replica (each event is
+    // handled by one of them at a time).
+    const retention = new Retention({ db, entitlementsOf: app.entitlementsOf, written: () => relay.kick() });
+    const log = ctx.logger.child({ part: 'retention' });
+    const pass = () =>
+      void retention.run().then(
+        (r) => (r.warned || r.deleted) && log.info(r, 'retention pass'),
+        (err: unknown) => log.warn({ err }, 'retention pass failed; the next one tries again'),
+      );
+    let first: NodeJS.Timeout | undefined;
+    let hourly: NodeJS.Timeout | undefined;
     return {
       router: eventsRouter(app, lifecycle, mine, ctx.secret, ctx.origins),
+      retention,
       afterStart() {
         // Facts left in the outbox go out once every consumer in this process listens (the in-memory
         // bus keeps nothing for a consumer that does not exist yet).
         relay.start();
+        first = setTimeout(pass, RETENTION_FIRST_PASS_MS).unref();
+        hourly = setInterval(pass, RETENTION_INTERVAL_MS).unref();
       },
       async stop() {
+        clearTimeout(first);
+        clearInterval(hourly);
         await rpc.stop();
         await deletions.stop();
         await relay.stop();

@@ -5,6 +5,7 @@ import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventHeader } from '../components/dashboard/EventHeader';
 import { LifecycleCard } from '../components/dashboard/LifecycleCard';
 import { PhotoModerationGrid } from '../components/dashboard/PhotoModerationGrid';
+import { RetentionBanner } from '../components/dashboard/RetentionBanner';
 import { SharingCard } from '../components/dashboard/SharingCard';
 import { StatCards } from '../components/dashboard/StatCards';
 import { EventLoadError, NotYourEvent } from '../components/EventStates';
@@ -44,6 +45,7 @@ function Dashboard({ event }: { event: HostEvent }) {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <EventHeader event={event} />
+      <RetentionBanner event={event} />
       <StatCards stats={stats.data} failed={stats.isError} />
       <PhotoModerationGrid
         eventId={event.id}

@@ -1,4 +1,14 @@
-import { boolean, index, integer, pgSchema, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgSchema,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { outboxTable } from '@afterglow/db';
 
 export const eventsSchema = pgSchema('events');
@@ -37,6 +47,30 @@ export const events = eventsSchema.table(
   (t) => [index('events_host_idx').on(t.hostId)],
 );
 export type EventRow = typeof events.$inferSelect;
+
+/**
+ * Messages to a host, written once and ready for e-mail (ADR 026): `hosting_ended` when an event's
+ * hosting period is over, `event_purged` when retention deleted it. One of each kind per event.
+ */
+export const notifications = eventsSchema.table(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').notNull(),
+    eventId: uuid('event_id').notNull(),
+    kind: text('kind').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** set by whatever sends it (no mail is sent yet) */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_event_kind_uq').on(t.eventId, t.kind),
+    index('notifications_user_idx').on(t.userId),
+  ],
+);
+export type NotificationRow = typeof notifications.$inferSelect;
 
 /** Facts written in the same transaction as the rows they describe; a relay publishes them (ADR 011). */
 export const outbox = outboxTable(eventsSchema);

@@ -17,6 +17,8 @@ import {
   type Principal,
   type PublicEvent,
   PUBLIC_EVENT_FIELDS,
+  deletionDate,
+  hostingEnd,
   latestEnd,
 } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
@@ -99,6 +101,8 @@ export class EventsApp {
       deviceCount: guests,
       hostingDays,
       maxEndsAt: hostingDays === null ? null : latestEnd(rec.startsAt, hostingDays).toISOString(),
+      hostingEndsAt: hostingDays === null ? null : hostingEnd(rec, hostingDays).toISOString(),
+      deletesAt: hostingDays === null ? null : deletionDate(rec, hostingDays).toISOString(),
     };
   }
 
@@ -249,22 +253,8 @@ export class EventsApp {
    */
   async delete(id: string, deletedBy: string, reason: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [row] = await tx.delete(events).where(eq(events.id, id.toLowerCase())).returning();
-      if (!row) throw notFound('Event not found', 'event_not_found');
-      await tx.insert(outbox).values(
-        outboxRow({
-          subject: eventDeleted.subject,
-          msgId: `event.deleted:${row.id}`,
-          payload: eventDeleted.schema.parse({
-            eventId: row.id,
-            code: row.code,
-            hostId: row.hostId,
-            deletedBy,
-            reason,
-            at: new Date().toISOString(),
-          }),
-        }),
-      );
+      if (!(await deleteEventRow(tx, id, deletedBy, reason)))
+        throw notFound('Event not found', 'event_not_found');
     });
     this.relay.kick();
   }
@@ -296,4 +286,35 @@ export class EventsApp {
   ) {
     return this.update(id, actor, sharing, guestOrigin);
   }
+}
+
+/**
+ * The one way an event row goes (the host's delete, an admin's, retention's): the row and, in the same
+ * transaction, `event.deleted` in the outbox, from which the photos service removes its photos,
+ * devices and stored objects. Answers the row, or null when there was none.
+ */
+export async function deleteEventRow(
+  tx: Pick<Db, 'delete' | 'insert'>,
+  id: string,
+  deletedBy: string,
+  reason: string,
+  at = new Date(),
+): Promise<EventRow | null> {
+  const [row] = await tx.delete(events).where(eq(events.id, id.toLowerCase())).returning();
+  if (!row) return null;
+  await tx.insert(outbox).values(
+    outboxRow({
+      subject: eventDeleted.subject,
+      msgId: `event.deleted:${row.id}`,
+      payload: eventDeleted.schema.parse({
+        eventId: row.id,
+        code: row.code,
+        hostId: row.hostId,
+        deletedBy,
+        reason,
+        at: at.toISOString(),
+      }),
+    }),
+  );
+  return row;
 }
