@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { HttpError } from '@afterglow/contracts';
+import { HttpError, STRIPE_WEBHOOK_PATH } from '@afterglow/contracts';
 import {
   GUEST_ORIGIN_HEADER,
   PRINCIPAL_HEADER,
@@ -87,6 +87,8 @@ export function sameOrigin(origins: OriginPolicy) {
     sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    // Stripe's webhook is a cross-site POST by design: no cookie, and its signature is its proof (ADR 024)
+    if (req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH) return next();
     const origin = req.headers.origin;
     if (origin !== undefined) return allowed(origin) ? next() : refuse(res);
     const referer = req.headers.referer;
