@@ -19,4 +19,9 @@ export type CreatePaymentIntentBody = z.infer<typeof createPaymentIntentSchema>;
 export const upgradeSchema = z.strictObject({ plan: paidPlan });
 
 /** `POST /api/payments/test-confirm {paymentIntentId}`: test mode only (no Stripe keys). */
-export const testConfirmSchema = z.strictObject({ paymentIntentId: z.string().min(1).max(200) });
+export const testConfirmSchema = z.strictObject({
+  paymentIntentId: z
+    .string()
+    .max(200)
+    .regex(/^pi_[A-Za-z0-9_]+$/, 'paymentIntentId must be a payment intent id'),
+});

@@ -59,8 +59,13 @@ export function authenticator(sessions: SessionStore, users: Users, secret: Buff
 }
 
 /** Headers every answer carries; the UI's stricter CSP comes with the shell. */
-export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = []) {
+export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = [], stripe = false) {
   const img = ["'self'", 'data:', 'blob:', ...imageOrigins].join(' ');
+  // Stripe's Payment Element (ADR 024): its script and frames, and its API, only when keys are set
+  const script = stripe ? "'self' https://js.stripe.com" : "'self'";
+  const stripeParts = stripe
+    ? "; frame-src https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com"
+    : '';
   return (req: Request, res: Response, next: NextFunction) => {
     const https = isSecureRequest(req, origins);
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -69,7 +74,7 @@ export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = 
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader(
       'Content-Security-Policy',
-      `default-src 'self'; script-src 'self'; object-src 'none'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+      `default-src 'self'; script-src ${script}; object-src 'none'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'${stripeParts}`,
     );
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
