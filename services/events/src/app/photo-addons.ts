@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { eventUpdated, paymentExtraPhotos } from '@afterglow/contracts';
+import type { paymentExtraPhotos } from '@afterglow/contracts';
+import { eventUpdated } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
 import { events, photoAddons } from '../adapters/schema';
