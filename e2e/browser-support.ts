@@ -53,3 +53,15 @@ export async function guestShoots(
   }
   return device;
 }
+
+/**
+ * Buys `plan` on /checkout as a signed-in host does on a server without Stripe keys (test mode, no
+ * card charged; ADR 024), and waits for the return to /create-event?success=true.
+ */
+export async function buyPlanInTestMode(page: Page, plan: 'basic' | 'pro' | 'max', origin = '') {
+  await page.goto(`${origin}/checkout?plan=${plan}`);
+  await expect(page.getByText('Test mode: no card is charged.')).toBeVisible();
+  await page.getByRole('button', { name: 'Complete Payment' }).click();
+  await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
+  await page.waitForURL('**/create-event?success=true');
+}

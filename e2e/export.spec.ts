@@ -1,19 +1,14 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, request, test, type Page } from '@playwright/test';
-import { operator, startBundle, type BundleProcess } from '../services/server/test/bundle';
-import { freePort } from '../services/server/test/free-port';
 import { parseCsv, readZip } from '../services/photos/src/app/export-testing';
-import { audit } from './browser-support';
+import { audit, buyPlanInTestMode } from './browser-support';
 import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
- * 'Export Photos' on the host dashboard. A host on Event Basic (put there by the operator's `plan`
- * command, which needs the server stopped: so this host gets an Afterglow of its own, started as
- * `npm start` starts it) downloads the originals, once as a plain browser download and once through
+ * 'Export Photos' on the host dashboard. A host who bought Event Basic on /checkout (test mode, as
+ * `npm start` runs without Stripe keys) downloads the originals, once as a plain browser download and once through
  * the save picker with its progress bar; a host on the free plan is offered an upgrade instead.
  */
 
@@ -57,30 +52,13 @@ function fakeSavePicker() {
 }
 
 test.describe('ZIP export', () => {
-  let server: BundleProcess | null = null;
-  const dataDir = mkdtempSync(join(tmpdir(), 'afterglow-e2e-export-'));
-  test.afterAll(async () => {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-
   test('a host on Event Basic downloads the originals: a plain download, and through the save picker', async ({
     browser,
+    baseURL,
   }, info) => {
     test.setTimeout(180_000);
-    const port = await freePort();
-    const origin = `http://localhost:${port}`;
+    const origin = baseURL!;
     const email = uniqueEmail('export-host');
-    server = await startBundle(port, dataDir);
-    const first = await browser.newContext();
-    const signUp = await first.newPage();
-    await signUp.goto(`${origin}/api/login`);
-    await signUpAtIdp(signUp, email, 'a good long password');
-    await first.close();
-    await server.stop();
-    expect(operator(dataDir, 'plan', email, 'basic')).toContain('basic plan');
-    server = await startBundle(port, dataDir);
-
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     const page = await ctx.newPage();
     // this page has no save picker: the browser's own download is used
@@ -88,7 +66,9 @@ test.describe('ZIP export', () => {
       Object.defineProperty(window, 'showSaveFilePicker', { value: undefined, configurable: true }),
     );
     await page.goto(`${origin}/api/login?returnTo=/create-event`);
-    await signUpAtIdp(page, email, 'a good long password', 'Sign in');
+    await signUpAtIdp(page, email, 'a good long password');
+    // the host buys Event Basic in the running app (test mode: no card is charged)
+    await buyPlanInTestMode(page, 'basic', origin);
     const created = await page.request.post(`${origin}/api/events`, {
       data: eventBody({ name: 'Export Party', maxShotsPerDevice: 12 }),
     });

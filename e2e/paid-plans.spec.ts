@@ -1,39 +1,30 @@
 import { expect, test } from '@playwright/test';
-import { audit } from './browser-support';
-import { operator } from '../services/server/test/bundle';
-import { npmStart, type Started } from './own-server';
+import { audit, buyPlanInTestMode } from './browser-support';
 import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
- * What a paid plan opens, for a host put on it the way support does today: the host signs up,
- * the operator stops the server, runs `plan <email> pro` (README, operator commands) and starts it
- * again on the same data.
+ * What a paid plan opens, for a host who bought it on /checkout in the running app (test mode, as
+ * `npm start` runs without Stripe keys; ADR 024).
  */
 test.describe('a host on Event Pro', () => {
   test.describe.configure({ mode: 'serial' });
   test.setTimeout(240_000);
   const email = uniqueEmail('pro-host');
-  let app: Started;
 
   test.beforeAll(async ({ browser }) => {
-    const first = await npmStart();
     const ctx = await browser.newContext();
     const page = await ctx.newPage();
-    await page.goto(`http://localhost:${first.port}/api/login`);
+    await page.goto('/api/login');
     await signUpAtIdp(page, email, 'a good long password');
+    await buyPlanInTestMode(page, 'pro');
     await ctx.close();
-    await first.stop({ keepData: true });
-    expect(operator(first.dataDir, 'plan', email, 'pro')).toContain('pro');
-    app = await npmStart({}, first.dataDir);
-  });
-  test.afterAll(async () => {
-    await app?.stop();
   });
 
   test('prints a QR kit: a poster and table cards in the event theme, on A4 or Letter', async ({
     browser,
+    baseURL,
   }, info) => {
-    const origin = `http://localhost:${app.port}`;
+    const origin = baseURL!;
     const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await ctx.newPage();
     await page.goto(`${origin}/api/login`);

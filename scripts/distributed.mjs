@@ -41,7 +41,7 @@ export async function startDistributed(o) {
     ...o.env,
   };
   const urls = Object.fromEntries(
-    ['events', 'photos', 'admin', 'realtime'].map((s) => [
+    ['events', 'photos', 'admin', 'billing', 'realtime'].map((s) => [
       `AFTERGLOW_${s.toUpperCase()}_URL`,
       `http://${host}:${o.servicePorts[s]}`,
     ]),

@@ -3,9 +3,9 @@
 gateway events photos media billing admin realtime
 {{- end }}
 
-{{/* Components the gateway reaches over HTTP (AFTERGLOW_<NAME>_URL); billing serves no routes. */}}
+{{/* Components the gateway reaches over HTTP (AFTERGLOW_<NAME>_URL). */}}
 {{- define "afterglow.upstreams" -}}
-events photos admin realtime
+events photos admin billing realtime
 {{- end }}
 
 {{- define "afterglow.name" -}}

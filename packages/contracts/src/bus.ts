@@ -149,6 +149,28 @@ export const userUpserted = {
   }),
 } as const;
 
+/**
+ * The Extra Photos add-on of a payment (ADR 024): `granted` when the payment succeeded, then once more
+ * with `granted: false` when it was refunded. The events service raises (lowers) that event's
+ * `maxPhotos` by `photos`, once per payment; a refund seen first keeps a later grant from applying.
+ * Published through billing's outbox.
+ */
+export const paymentExtraPhotos = {
+  subject: 'payment.extra_photos',
+  version: 1,
+  schema: z.object({
+    paymentId: z.string(),
+    eventId: z.uuid(),
+    accountId: z.string(),
+    photos: z.number().int().min(1),
+    granted: z.boolean(),
+    at: z.string(),
+  }),
+} as const;
+
+/** Billing's notice (never stored) that an account's entitlements changed: askers drop their kept answer. */
+export const ENTITLEMENTS_CHANGED = 'billing.entitlements.changed';
+
 /** Request/reply subjects (never stored); their request and answer schemas are in `rpc.ts`. */
 export const RPC = {
   eventsGet: 'rpc.events.get',
@@ -195,7 +217,12 @@ export interface RpcContract<Req extends z.ZodType = z.ZodType, Res extends z.Zo
   request: Req;
   response: Res;
   /** askers may keep an answer this long, per `key` of the request (a change reaches them within it) */
-  keep?: { ms: number; key: (request: z.infer<Req>) => string };
+  keep?: {
+    ms: number;
+    key: (request: z.infer<Req>) => string;
+    /** a notice (never stored) the answerer sends when an answer changed: the key it names is dropped */
+    changed?: { subject: string; key: (notice: unknown) => string | null };
+  };
 }
 /** What an asker sends, and what it gets back. */
 export type RpcRequest<C extends RpcContract> = z.input<C['request']>;

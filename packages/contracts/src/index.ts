@@ -16,3 +16,6 @@ export * from './user';
 export * from './export';
 export * from './report-rules';
 export * from './public-gallery';
+export * from './payments';
+export * from './payment-types';
+export * from './plan-copy';

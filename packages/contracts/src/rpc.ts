@@ -2,7 +2,7 @@ import { z } from 'zod';
 import './jitless';
 import { PLAN_IDS } from './catalog';
 import { adminReasonSchema, authUserSchema } from './auth';
-import { RPC, type RpcContract, type RpcResponse } from './bus';
+import { ENTITLEMENTS_CHANGED, RPC, type RpcContract, type RpcResponse } from './bus';
 
 const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
   subject: string,
@@ -48,6 +48,14 @@ export type Entitlements = z.infer<typeof entitlementsSchema>;
 export const billingEntitlements = rpc(RPC.billingEntitlements, z.object({ accountId }), entitlementsSchema, {
   ms: 30_000,
   key: (r) => r.accountId,
+  // a payment's grant or refund reaches every asker at once (ADR 024)
+  changed: {
+    subject: ENTITLEMENTS_CHANGED,
+    key: (n) => {
+      const id = (n as { accountId?: unknown } | null)?.accountId;
+      return typeof id === 'string' ? id : null;
+    },
+  },
 });
 
 /** An account as identity (the gateway's users table) knows it. */

@@ -86,6 +86,14 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_PHOTOS_URL: optionalText,
   AFTERGLOW_REALTIME_URL: optionalText,
   AFTERGLOW_ADMIN_URL: optionalText,
+  AFTERGLOW_BILLING_URL: optionalText,
+  /**
+   * Stripe (ADR 024): all three, or none for the offline test mode (no card is charged). The webhook
+   * secret is the endpoint's signing secret (`whsec_…`, or what `stripe listen` prints).
+   */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
   /** photos stored this long without renditions are sent to developing again (a lost job) */
   PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),
   /** renditions the media worker develops at once; 0: one a core (one fewer beside the web services) */

@@ -44,5 +44,15 @@ export function cachedAsk<C extends RpcContract>(
   const keep = contract.keep;
   if (!keep) return (request) => ask(bus, contract, request, opts);
   const cache = new TtlCache<string, RpcResponse<C>>(keep.ms);
+  // the answerer's notice that an answer changed (a plan bought or refunded) drops the kept one at once
+  if (keep.changed) {
+    const { subject, key } = keep.changed;
+    void bus
+      .subscribe(subject, (msg) => {
+        const k = key(msg.data);
+        if (k) cache.delete(k);
+      })
+      .catch(() => {}); // without the notice, answers still last no longer than keep.ms
+  }
   return (request) => cache.get(keep.key(request), () => ask(bus, contract, request, opts));
 }

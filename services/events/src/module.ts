@@ -1,10 +1,11 @@
 import { answer } from '@afterglow/bus';
-import { RPC, eventsDelete } from '@afterglow/contracts';
+import { RPC, eventsDelete, paymentExtraPhotos } from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { outbox } from './adapters/schema';
 import { EventsApp } from './app/events';
 import { EventLifecycle } from './app/lifecycle';
+import { applyExtraPhotos } from './app/photo-addons';
 import { MyEvents } from './app/my-events';
 import { Retention } from './app/retention';
 import { eventsRouter } from './http/routes';
@@ -44,6 +45,12 @@ export const eventsModule: ServiceModule = {
       );
     let first: NodeJS.Timeout | undefined;
     let hourly: NodeJS.Timeout | undefined;
+    // Extra Photos bought or refunded (billing): the event's photo limit follows
+    const addons = await ctx.bus.consume(
+      paymentExtraPhotos.subject,
+      { durable: 'events-extra-photos', maxDeliver: 10 },
+      async (msg) => applyExtraPhotos(db, ctx.bus, paymentExtraPhotos.schema.parse(msg.data)),
+    );
     return {
       router: eventsRouter(app, lifecycle, mine, ctx.secret, ctx.origins),
       retention,
@@ -57,6 +64,7 @@ export const eventsModule: ServiceModule = {
       async stop() {
         clearTimeout(first);
         clearInterval(hourly);
+        await addons.stop();
         await rpc.stop();
         await deletions.stop();
         await relay.stop();

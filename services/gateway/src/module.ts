@@ -82,7 +82,7 @@ export const gatewayModule: ServiceModule = {
           })
         : null;
     const imageOrigins = presigner && presignEndpoint ? [new URL(presignEndpoint).origin] : [];
-    app.use(securityHeaders(origins, imageOrigins));
+    app.use(securityHeaders(origins, imageOrigins, !!config.STRIPE_PUBLISHABLE_KEY));
     // Text only (scripts, styles, JSON, the page); images are already compressed.
     app.use(compression({ threshold: 1024 }));
     if (config.RATE_LIMIT_SCALE > 0) {

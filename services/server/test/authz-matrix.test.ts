@@ -238,6 +238,46 @@ const ROWS: Row[] = [
       return r.status;
     },
   })),
+  // payments (ADR 024): the buyer is the session's account; the amount is billing's
+  ...(['/api/create-payment-intent', '/api/user/upgrade'] as const).map((path): Row => ({
+    key: `POST ${path}`,
+    expect: E(401, 401, 401, 201, 201, 403, 201),
+    run: async (c, a) => (await send(c.as(a), 'POST', path, { plan: 'basic' })).status,
+  })),
+  {
+    key: 'GET /api/user/payments',
+    expect: E(401, 401, 401, 200, 200, 403, 200),
+    run: async (c, a) => (await send(c.as(a), 'GET', '/api/user/payments')).status,
+  },
+  {
+    // only the buyer confirms their (test-mode) payment: extra photos for A, bought by its host
+    key: 'POST /api/payments/test-confirm',
+    expect: E(401, 401, 401, 200, 404, 403, 404),
+    run: async (c, a) => {
+      const pi = await send(c.as('host'), 'POST', '/api/create-payment-intent', {
+        addon: 'extra-photos',
+        eventId: c.fx.A.id,
+      });
+      expect(pi.status).toBe(201);
+      const r = await send(c.as(a), 'POST', '/api/payments/test-confirm', {
+        paymentIntentId: pi.body.paymentIntentId,
+      });
+      return r.status;
+    },
+  },
+  {
+    // Stripe's webhook: no actor is anyone to it; without a valid signature it is refused (400)
+    key: 'POST /api/stripe/webhook',
+    expect: E(400, 400, 400, 400, 400, 403, 400),
+    run: async (c, a) =>
+      (
+        await send(c.as(a), 'POST', '/api/stripe/webhook', {
+          id: 'evt_forged',
+          type: 'payment_intent.succeeded',
+          data: { object: { id: 'pi_forged' } },
+        })
+      ).status,
+  },
   {
     key: 'POST /api/events/:code/devices',
     expect: E(201, 201, 201, 201, 201, 403, 201),

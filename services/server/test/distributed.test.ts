@@ -41,6 +41,35 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
     for (const c of running.children.values()) expect(c.exitCode).toBeNull();
   });
 
+  it('takes a test-mode payment through the gateway: billing grants the plan, events raises the limit', async () => {
+    const host = new Browser(base);
+    await loginThroughIdp(host, 'dist-buyer@example.test', 'distributed pass');
+    const buy = async (body: unknown) => {
+      const pi = await host.json('POST', '/api/create-payment-intent', body);
+      expect(pi.status).toBe(201);
+      const done = await host.json('POST', '/api/payments/test-confirm', {
+        paymentIntentId: pi.body.paymentIntentId,
+      });
+      expect(done.body.status).toBe('succeeded');
+    };
+    await buy({ plan: 'pro' });
+    // billing's notice reaches events in its own process: the plan shows without waiting out 30 s
+    await waitFor(async () => (await host.json('GET', '/api/user/stats')).body.currentPlan === 'pro', 5000);
+    const e = (await host.json('POST', '/api/events', eventBody({ name: 'Dist Pro' }))).body;
+    expect(e.maxPhotos).toBe(2000);
+    await buy({ addon: 'extra-photos', eventId: e.id });
+    // billing's outbox -> NATS -> events
+    await waitFor(async () => (await host.json('GET', `/api/events/${e.id}`)).body.maxPhotos === 3000);
+    // the webhook route reaches billing through the gateway, and an unsigned call is refused there
+    const forged = await host.fetch('/api/stripe/webhook', {
+      method: 'POST',
+      body: '{"id":"evt_x","type":"payment_intent.succeeded"}',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+    });
+    expect(forged.status).toBe(400);
+    expect((await forged.json()).code).toBe('bad_signature');
+  });
+
   it('walks the core loop through the gateway', async () => {
     const host = new Browser(base);
     await loginThroughIdp(host, 'dist-host@example.test', 'distributed pass');

@@ -30,6 +30,11 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/events/:code/screens/next': () => ({ screenId: 'fuzz-screen-0123456789', showing: [] }),
   'POST /api/admin/users/:userId/suspend': () => ({ reason: 'Admin action' }),
   'DELETE /api/admin/events/:eventId': () => ({ reason: 'Admin deletion' }),
+  'POST /api/create-payment-intent': () => ({ plan: 'pro' }),
+  'POST /api/user/upgrade': () => ({ plan: 'basic' }),
+  'POST /api/payments/test-confirm': () => ({ paymentIntentId: 'pi_test_unknown' }),
+  // unsigned: the webhook must refuse it (400), whatever the body
+  'POST /api/stripe/webhook': () => ({ id: 'evt_fuzz', type: 'payment_intent.succeeded', data: {} }),
 };
 /** Writes that take no body (a body sent anyway must be ignored or refused, never crash them). */
 const NO_BODY = new Set([

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_ROUTES, type ApiRoute } from '@afterglow/contracts';
+import Stripe from 'stripe';
+import { testWebhookSecret } from '@afterglow/billing';
+import { API_ROUTES, STRIPE_WEBHOOK_PATH, type ApiRoute } from '@afterglow/contracts';
 import { events } from '../../events/src/adapters/schema';
 import {
   Browser,
@@ -222,7 +224,8 @@ describe('security headers and cross-site requests', () => {
       for (const [k, v] of [...host.cookies, ...guest.cookies]) both.cookies.set(k, v);
     });
 
-    const writes = API_ROUTES.filter((r) => r.method !== 'GET');
+    // the Stripe webhook is cross-site by design and has its own test below
+    const writes = API_ROUTES.filter((r) => r.method !== 'GET' && r.path !== STRIPE_WEBHOOK_PATH);
     function requestOf(route: ApiRoute): { path: string; init: RequestInit; ok: number } {
       const path = route.path
         .replace(':userId', memberId)
@@ -278,6 +281,11 @@ describe('security headers and cross-site requests', () => {
           return { path, init: {}, ok: 200 };
         case 'DELETE /api/admin/events/:eventId':
           return json({ reason: 'Admin deletion' }, 204);
+        case 'POST /api/create-payment-intent':
+        case 'POST /api/user/upgrade':
+          return json({ plan: 'pro' }, 201);
+        case 'POST /api/payments/test-confirm':
+          return json({ paymentIntentId: 'pi_test_none' }, 404); // reaches billing: no such payment
         default:
           throw new Error(`no request for ${route.method} ${route.path}: add it here`);
       }
@@ -325,6 +333,33 @@ describe('security headers and cross-site requests', () => {
         expect(res.status, await res.clone().text()).toBe(ok);
       },
     );
+
+    it("lets Stripe's webhook through from any origin, where its signature alone decides", async () => {
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        type: 'charge.refunded',
+        data: { object: {} },
+      });
+      const post = (signature: string) =>
+        new Browser(app.base).fetch(STRIPE_WEBHOOK_PATH, {
+          method: 'POST',
+          body: payload,
+          headers: {
+            'content-type': 'application/json',
+            origin: 'https://stripe.example',
+            'stripe-signature': signature,
+          },
+        });
+      const forged = await post(
+        Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_not_ours' }),
+      );
+      expect(forged.status).toBe(400);
+      expect(forged.headers.get('content-type')).toContain('application/problem+json');
+      expect((await forged.json()).code).toBe('bad_signature');
+      const secret = testWebhookSecret(app.ctx.secret);
+      const signed = await post(Stripe.webhooks.generateTestHeaderString({ payload, secret }));
+      expect(signed.status).toBe(200);
+    });
 
     it('lets a write with only a same-site Referer (no Origin) through', async () => {
       const route = writes.find((r) => r.path === '/api/events/:id/live-mode')!;

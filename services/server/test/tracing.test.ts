@@ -51,6 +51,7 @@ describe.skipIf(!infraAvailable)('tracing across services', () => {
           AFTERGLOW_EVENTS_URL: svc,
           AFTERGLOW_PHOTOS_URL: svc,
           AFTERGLOW_ADMIN_URL: svc,
+          AFTERGLOW_BILLING_URL: svc,
           AFTERGLOW_REALTIME_URL: svc,
         }),
         spanExporter: exporter,

@@ -18,6 +18,7 @@ export const keys = {
   /** the signed-in user's own page (/dashboard) */
   userStats: ['/api/user/stats'] as const,
   userEvents: ['/api/user/events'] as const,
+  userPayments: ['/api/user/payments'] as const,
 };
 
 export type { EventPhotosPage } from '@afterglow/contracts';

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventHeader } from '../components/dashboard/EventHeader';
+import { ExtraPhotosCard } from '../components/dashboard/ExtraPhotosCard';
 import { LifecycleCard } from '../components/dashboard/LifecycleCard';
 import { PhotoModerationGrid } from '../components/dashboard/PhotoModerationGrid';
 import { RetentionBanner } from '../components/dashboard/RetentionBanner';
@@ -54,6 +55,7 @@ function Dashboard({ event }: { event: HostEvent }) {
       />
       <SharingCard key={`${event.isPublic}:${event.shareDescription ?? ''}`} event={event} />
       <LifecycleCard event={event} />
+      <ExtraPhotosCard event={event} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
         {plan.name}
       </h3>
       <p className="mb-1 mt-2 text-4xl font-extrabold text-neutral-900">{plan.price}</p>
-      <p className="mb-5 text-sm text-neutral-700">{plan.tagline}</p>
+      <p className="mb-5 text-sm text-neutral-700">{plan.description}</p>
       <ul className="grid gap-2 text-sm">
         {plan.lines.map((line) => (
           <li

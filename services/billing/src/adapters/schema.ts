@@ -1,4 +1,5 @@
-import { boolean, integer, pgSchema, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { outboxTable } from '@afterglow/db';
 
 export const billingSchema = pgSchema('billing');
 
@@ -42,6 +43,47 @@ export const accountPlans = billingSchema.table('account_plans', {
   since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
   /** null: the plan does not end */
   until: timestamp('until', { withTimezone: true }),
+  /** the payment that bought it (null: the operator's `plan` command); a refund of it takes it back */
+  paymentId: uuid('payment_id'),
 });
+
+/**
+ * Payments (ADR 024): one row per payment intent, made when the checkout asks for one. The amount is
+ * the plan table's (or the add-on's), never the client's. `status` moves pending → succeeded or
+ * failed (failed → succeeded when the buyer retries); refunded is final.
+ */
+export const payments = billingSchema.table(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stripe's PaymentIntent id (`pi_…`), or the test mode's own (`pi_test_…`) */
+    intentId: text('intent_id').notNull().unique(),
+    userId: text('user_id').notNull(),
+    /** `plan` or `extra-photos` */
+    kind: text('kind').notNull(),
+    plan: text('plan'),
+    eventId: uuid('event_id'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').notNull().default('usd'),
+    status: text('status').notNull().default('pending'),
+    testMode: boolean('test_mode').notNull(),
+    /** the provider's last failure message */
+    failure: text('failure'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId)],
+);
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** Stripe events already handled, by their id: a redelivered event is acknowledged and not applied again. */
+export const processedEvents = billingSchema.table('processed_events', {
+  eventId: text('event_id').primaryKey(),
+  type: text('type').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Facts written with the rows they describe (ADR 011): the add-on's grants and refunds. */
+export const outbox = outboxTable(billingSchema);
 
 export type PlanRow = typeof plans.$inferSelect;

@@ -72,5 +72,18 @@ export const notifications = eventsSchema.table(
 );
 export type NotificationRow = typeof notifications.$inferSelect;
 
+/**
+ * Extra Photos bought for an event (billing's `payment.extra_photos` facts), one row per payment: the
+ * event's `maxPhotos` is raised once when the row is made granted and lowered once when it is revoked.
+ * Revoked is final, so a grant delivered after its refund changes nothing.
+ */
+export const photoAddons = eventsSchema.table('photo_addons', {
+  paymentId: text('payment_id').primaryKey(),
+  eventId: uuid('event_id').notNull(),
+  photos: integer('photos').notNull(),
+  revoked: boolean('revoked').notNull().default(false),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** Facts written in the same transaction as the rows they describe; a relay publishes them (ADR 011). */
 export const outbox = outboxTable(eventsSchema);

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { HttpError } from '@afterglow/contracts';
+import { HttpError, STRIPE_WEBHOOK_PATH } from '@afterglow/contracts';
 import {
   GUEST_ORIGIN_HEADER,
   PRINCIPAL_HEADER,
@@ -59,8 +59,13 @@ export function authenticator(sessions: SessionStore, users: Users, secret: Buff
 }
 
 /** Headers every answer carries; the UI's stricter CSP comes with the shell. */
-export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = []) {
+export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = [], stripe = false) {
   const img = ["'self'", 'data:', 'blob:', ...imageOrigins].join(' ');
+  // Stripe's Payment Element (ADR 024): its script and frames, and its API, only when keys are set
+  const script = stripe ? "'self' https://js.stripe.com" : "'self'";
+  const stripeParts = stripe
+    ? "; frame-src https://js.stripe.com https://hooks.stripe.com; connect-src 'self' https://api.stripe.com"
+    : '';
   return (req: Request, res: Response, next: NextFunction) => {
     const https = isSecureRequest(req, origins);
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -69,7 +74,7 @@ export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = 
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader(
       'Content-Security-Policy',
-      `default-src 'self'; script-src 'self'; object-src 'none'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+      `default-src 'self'; script-src ${script}; object-src 'none'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'${stripeParts}`,
     );
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();
@@ -87,6 +92,8 @@ export function sameOrigin(origins: OriginPolicy) {
     sendProblem(res, new HttpError(403, 'cross_origin', 'Cross-site requests are not allowed'));
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next();
+    // Stripe's webhook is a cross-site POST by design: no cookie, and its signature is its proof (ADR 024)
+    if (req.originalUrl.split('?')[0] === STRIPE_WEBHOOK_PATH) return next();
     const origin = req.headers.origin;
     if (origin !== undefined) return allowed(origin) ? next() : refuse(res);
     const referer = req.headers.referer;

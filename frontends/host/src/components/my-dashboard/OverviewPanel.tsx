@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, Card, Skeleton, buttonClass } from '@afterglow/ui';
 import { PLAN_DETAILS } from '../../lib/plans';
+import { BillingHistory } from './BillingHistory';
 
 /** The Overview tab: Account Information and Quick Actions (with Billing History). */
 export function OverviewPanel({ user, stats }: { user: AuthUser; stats: UserStats | undefined }) {
@@ -60,10 +61,7 @@ function QuickActions() {
           Billing History
         </Button>
         <div id={billingId} hidden={!billing} className="rounded-xl bg-neutral-50 p-4">
-          <p className="font-semibold">No payments yet</p>
-          <p className="text-sm text-neutral-600">
-            Plans you buy will be listed here with their date, amount and receipt.
-          </p>
+          {billing && <BillingHistory />}
         </div>
       </div>
     </Card>
