@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { PHONE } from './support';
 
 // Helpers that need Playwright or sharp; ./support.ts stays plain (the Vitest harness reads it too).
 
@@ -64,4 +65,25 @@ export async function buyPlanInTestMode(page: Page, plan: 'basic' | 'pro' | 'max
   await page.getByRole('button', { name: 'Complete Payment' }).click();
   await expect(page.getByText('Payment Successful', { exact: true })).toBeVisible();
   await page.waitForURL('**/create-event?success=true');
+}
+
+/**
+ * A guest on a phone of their own (a browser context with the camera allowed) joins `code` through the
+ * join page as a person does: the event's name shows, an optional name, 'Start Taking Photos', and the
+ * camera page. Answers the context and the page, on /camera/{code}.
+ */
+export async function phoneGuestJoins(browser: Browser, code: string, eventName: string, name?: string) {
+  const context = await browser.newContext({
+    viewport: PHONE,
+    permissions: ['camera'],
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto(`/join/${code}`);
+  await expect(page.getByText(eventName)).toBeVisible();
+  if (name) await page.getByLabel(/Your Name/).fill(name);
+  await page.getByRole('button', { name: 'Start Taking Photos' }).click();
+  await page.waitForURL(`**/camera/${code}`);
+  return { context, page };
 }

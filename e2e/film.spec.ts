@@ -1,8 +1,8 @@
 import sharp from 'sharp';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { FILM_LOOKS, filmCssFilter } from '../packages/contracts/src/film-looks';
-import { audit, jpeg } from './browser-support';
-import { PHONE, eventBody, signUpAtIdp, uniqueEmail } from './support';
+import { audit, jpeg, phoneGuestJoins } from './browser-support';
+import { eventBody, signUpAtIdp, uniqueEmail } from './support';
 
 /**
  * Film mode as a guest and a host meet it: the viewfinder previews the preset's colour and vignette
@@ -28,17 +28,7 @@ async function createEvent(host: Page, over: Record<string, unknown>) {
 
 /** A guest on a phone joins and starts the in-app camera. */
 async function viewfinder(browser: Browser, code: string, name: string) {
-  const guest = await browser.newContext({
-    viewport: PHONE,
-    permissions: ['camera'],
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await guest.newPage();
-  await page.goto(`/join/${code}`);
-  await expect(page.getByText(name)).toBeVisible();
-  await page.getByRole('button', { name: 'Start Taking Photos' }).click();
-  await page.waitForURL(`**/camera/${code}`);
+  const { page } = await phoneGuestJoins(browser, code, name);
   await page.getByRole('button', { name: 'Start Camera' }).click();
   await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled();
   return page;

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { PhotoDto } from '@afterglow/contracts';
-import { audit, guestShoots, jpeg } from './browser-support';
-import { PHONE, eventBody, signUpAtIdp, uniqueEmail } from './support';
+import { audit, guestShoots, jpeg, phoneGuestJoins } from './browser-support';
+import { eventBody, signUpAtIdp, uniqueEmail } from './support';
 
 /**
  * Guest safety (ADR 023) and event themes on guest pages, as people use them: three guests on their
@@ -17,18 +17,12 @@ const backgroundOf = (p: Page) => p.evaluate(() => getComputedStyle(document.bod
 const primaryOf = (p: Page) =>
   p.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--ag-primary').trim());
 
-/** A guest on a phone of their own, joined through the join page as a person does. */
+/** A guest on a phone of their own, joined through the join page, in the event's colours. */
 async function phoneGuest(browser: Browser, code: string, name: string) {
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  await page.goto(`/join/${code}`);
-  await expect(page.getByText('Forest Party')).toBeVisible();
-  await expect.poll(() => primaryOf(page)).toBe(FOREST.primary);
-  await expect.poll(() => backgroundOf(page)).toContain('rgb(240, 253, 244)');
-  await page.getByLabel(/Your Name/).fill(name);
-  await page.getByRole('button', { name: 'Start Taking Photos' }).click();
-  await expect(page).toHaveURL(new RegExp(`/camera/${code}$`));
-  return { context, page };
+  const joined = await phoneGuestJoins(browser, code, 'Forest Party', name);
+  await expect.poll(() => primaryOf(joined.page)).toBe(FOREST.primary);
+  await expect.poll(() => backgroundOf(joined.page)).toContain('rgb(240, 253, 244)');
+  return joined;
 }
 
 /** The ids of the event's photos anyone with the code (a venue screen, a guest) is shown. */

@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { PHONE, eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
+import { phoneGuestJoins } from './browser-support';
+import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 const UPLOADS = '**/api/events/*/photos';
 
@@ -16,17 +17,7 @@ async function hostAndGuest(browser: Browser) {
   expect(created.status()).toBe(201);
   const event = (await created.json()) as { id: string; code: string };
 
-  const guest = await browser.newContext({
-    viewport: PHONE,
-    permissions: ['camera'],
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await guest.newPage();
-  await page.goto(`/join/${event.code}`);
-  await expect(page.getByText('Offline Garden Party')).toBeVisible();
-  await page.getByRole('button', { name: 'Start Taking Photos' }).click();
-  await page.waitForURL(`**/camera/${event.code}`);
+  const { context: guest, page } = await phoneGuestJoins(browser, event.code, 'Offline Garden Party');
   // the app registers its background worker from /sw.js, at the root scope
   const script = await page.request.get('/sw.js');
   expect(script.status()).toBe(200);

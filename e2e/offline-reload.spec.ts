@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { audit } from './browser-support';
-import { PHONE, eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
+import { audit, phoneGuestJoins } from './browser-support';
+import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 // With no signal at the venue, the guest's pages still reload and the camera still shoots: the app's
 // worker keeps its files and the camera's last reads (docs/adr/021-installable-and-offline.md).
@@ -23,17 +23,7 @@ test('offline: the camera, join and gallery pages reload, a photo is kept and st
       .photos;
 
   // --- a first visit, with signal: join and open the camera ---
-  const guest = await browser.newContext({
-    viewport: PHONE,
-    permissions: ['camera'],
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await guest.newPage();
-  await page.goto(`/join/${event.code}`);
-  await expect(page.getByText('Cellar Party')).toBeVisible();
-  await page.getByRole('button', { name: 'Start Taking Photos' }).click();
-  await page.waitForURL(`**/camera/${event.code}`);
+  const { context: guest, page } = await phoneGuestJoins(browser, event.code, 'Cellar Party');
   await page.getByRole('button', { name: 'Start Camera' }).click();
   await expect(page.getByText('12 shots left')).toBeVisible();
   // the worker took over this first visit and has kept the app's files

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Hourglass } from 'lucide-react';
+import { Hourglass, Loader2 } from 'lucide-react';
+import { Button } from '@afterglow/ui';
 import { photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';
 
@@ -63,5 +64,25 @@ export function GridSkeleton({ count = 6 }: { count?: number }) {
         <div key={i} className="aspect-square animate-pulse rounded-lg bg-neutral-200" />
       ))}
     </div>
+  );
+}
+
+/** 'Load More Photos' under a paged grid, while there are more pages; a spinner while one loads. */
+export function LoadMore({
+  query,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <Button
+      variant="outline"
+      className="w-full"
+      disabled={query.isFetchingNextPage}
+      onClick={() => void query.fetchNextPage()}
+    >
+      {query.isFetchingNextPage && <Loader2 aria-hidden className="h-5 w-5 animate-spin" />}
+      Load More Photos
+    </Button>
   );
 }

@@ -1,13 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { Camera, Images, Loader2 } from 'lucide-react';
+import { Camera, Images } from 'lucide-react';
 import { Button, Skeleton, apiRequest, buttonClass } from '@afterglow/ui';
 import { useEventSocket } from '@afterglow/ui/realtime';
 import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard, MessageCard } from '../components/MessageCard';
 import { Countdown } from '../gallery/Countdown';
-import { GridSkeleton, PhotoGrid } from '../gallery/PhotoGrid';
+import { GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
 import { ReportPhoto } from '../gallery/PhotoActions';
 import { PhotoDialog } from '../gallery/PhotoDialog';
 import { useCountdown } from '../gallery/useCountdown';
@@ -184,17 +184,7 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
         ) : (
           <>
             <PhotoGrid photos={photos} onOpen={setOpen} />
-            {photosQ.hasNextPage && (
-              <Button
-                variant="outline"
-                className="w-full"
-                disabled={photosQ.isFetchingNextPage}
-                onClick={() => void photosQ.fetchNextPage()}
-              >
-                {photosQ.isFetchingNextPage && <Loader2 aria-hidden className="h-5 w-5 animate-spin" />}
-                Load More Photos
-              </Button>
-            )}
+            <LoadMore query={photosQ} />
             <PhotoDialog
               photos={photos}
               index={open}

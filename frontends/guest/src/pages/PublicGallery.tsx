@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
-import { CalendarClock, Images, Loader2, SearchX, Users } from 'lucide-react';
+import { CalendarClock, Images, SearchX, Users } from 'lucide-react';
 import { Button, Skeleton, apiRequest, buttonClass, useEventTheme } from '@afterglow/ui';
 import {
   GALLERY_NOT_FOUND,
@@ -12,7 +12,7 @@ import {
 } from '@afterglow/contracts';
 import { MessageCard } from '../components/MessageCard';
 import { PhotoDialog } from '../gallery/PhotoDialog';
-import { GridSkeleton, PhotoGrid } from '../gallery/PhotoGrid';
+import { GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
 import { isNotFound } from '../lib/api';
 import { formatInZone, plural } from '../lib/format';
 import { ShareMenu } from '../public/ShareMenu';
@@ -175,17 +175,7 @@ function RevealedGallery({ gallery: g }: { gallery: Gallery }) {
         ) : (
           <>
             <PhotoGrid photos={photos} onOpen={openAt} />
-            {photosQ.hasNextPage && (
-              <Button
-                variant="outline"
-                className="w-full"
-                disabled={photosQ.isFetchingNextPage}
-                onClick={() => void photosQ.fetchNextPage()}
-              >
-                {photosQ.isFetchingNextPage && <Loader2 aria-hidden className="h-5 w-5 animate-spin" />}
-                Load More Photos
-              </Button>
-            )}
+            <LoadMore query={photosQ} />
             <PhotoDialog photos={photos} index={open} onIndexChange={openAt} kind="Photo" />
           </>
         )}
