@@ -15,4 +15,5 @@ export * from './lifecycle';
 export * from './user';
 export * from './export';
 export * from './report-rules';
+export * from './plan-rules';
 export * from './public-gallery';

@@ -450,7 +450,7 @@ describe.each(PROFILES)('core photo loop ($name)', ({ infra: useInfra }) => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(50);
     const refused = results.filter((r) => r.status === 403);
     expect(refused).toHaveLength(5);
-    expect(refused[0]!.body.error).toBe("This event has reached its plan's photo limit");
+    expect(refused[0]!.body.error).toBe('This event has reached its photo limit. Your photo was not uploaded.');
     let taken = 0;
     for (const { b, id } of guests)
       taken += (await b.json('GET', `/api/devices/${id}/photos`)).body.shotsTaken;
