@@ -24,6 +24,7 @@ import { isUniqueViolation, outboxRow, type Db, type OutboxRelay } from '@afterg
 import { cachedAsk } from '@afterglow/service-kit';
 import { events, outbox, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
+import { checkHosting, checkLiveSlideshow, checkPublicGallery } from './plan-checks';
 import { shareLinks } from './share-links';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -105,6 +106,7 @@ export class EventsApp {
   async create(host: Principal, body: CreateEventBody, guestOrigin: string): Promise<HostEvent> {
     // the event keeps the limits of the host's plan when it was created
     const limits = await this.entitlementsOf({ accountId: host.userId });
+    checkHosting(limits, body.startsAt, body.endsAt);
     const mood = MOODS[body.colorMood];
     const revealAt =
       body.revealMode === 'end' ? new Date(body.endsAt) : body.revealAt ? new Date(body.revealAt) : null;
@@ -284,16 +286,23 @@ export class EventsApp {
     return this.hostView(row, guestOrigin);
   }
 
-  setLiveMode(id: string, actor: Principal, enabled: boolean, guestOrigin: string) {
+  /** The live slideshow on or off; on needs the host's plan to include it (billing's answer now). */
+  async setLiveMode(id: string, actor: Principal, enabled: boolean, guestOrigin: string) {
+    const row = await this.ownRow(id, actor);
+    if (enabled) checkLiveSlideshow(await this.entitlementsOf({ accountId: row.hostId }), enabled);
     return this.update(id, actor, { liveMode: enabled }, guestOrigin);
   }
 
-  setSharing(
+  /** Sharing settings; a public gallery needs the host's plan to include one (billing's answer now). */
+  async setSharing(
     id: string,
     actor: Principal,
     sharing: { isPublic: boolean; shareDescription: string | null; reportThreshold?: number },
     guestOrigin: string,
   ) {
+    const row = await this.ownRow(id, actor);
+    if (sharing.isPublic)
+      checkPublicGallery(await this.entitlementsOf({ accountId: row.hostId }), sharing.isPublic);
     return this.update(id, actor, sharing, guestOrigin);
   }
 }
