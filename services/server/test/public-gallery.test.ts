@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPlanByEmail } from '@afterglow/billing';
 import { PROFILES, provisionInfra, type Infra } from './infra';
 import {
   Browser,
@@ -105,6 +106,12 @@ describe.each(PROFILES)('public gallery and share links ($name)', ({ infra: useI
     host = new Browser(app.base);
     visitor = new Browser(app.base);
     await loginThroughIdp(host, 'public-host@example.test', 'public gallery pass');
+    // a public gallery needs a plan with one (support comps Event Pro before the plan is first asked)
+    await waitFor(() =>
+      setPlanByEmail(app.ctx.database.db, 'public-host@example.test', 'pro').then(
+        (n) => n === 1 || undefined,
+      ),
+    );
     const created = async (over: Record<string, unknown>) => {
       const r = await host.json('POST', '/api/events', eventBody(over));
       expect(r.status).toBe(201);
