@@ -5,6 +5,7 @@ import { CODE_ALPHABET } from '@afterglow/contracts';
 import { PROFILES, infraAvailable, provisionInfra, type Infra } from './infra';
 import { machineAddresses } from '@afterglow/service-kit';
 import {
+  liftEventLimit,
   Browser,
   eventBody,
   isoIn,
@@ -38,6 +39,8 @@ describe.each(PROFILES)('core photo loop ($name)', ({ infra: useInfra }) => {
   beforeAll(async () => {
     infra = useInfra ? await provisionInfra() : null;
     app = await startApp(infra?.env ?? {});
+    // its hosts hold several events (events per plan: event-limit.test.ts)
+    await liftEventLimit(app);
     host = new Browser(app.base);
     other = new Browser(app.base);
     guest = new Browser(app.base);

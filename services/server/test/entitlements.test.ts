@@ -6,7 +6,16 @@ import { setPlanByEmail } from '@afterglow/billing';
 import { PLAN_MESSAGES } from '@afterglow/contracts';
 import { watermarkBox } from '@afterglow/media';
 import { PROFILES, provisionInfra, type Infra } from './infra';
-import { Browser, eventBody, isoIn, loginThroughIdp, startApp, waitFor, type TestApp } from './harness';
+import {
+  liftEventLimit,
+  Browser,
+  eventBody,
+  isoIn,
+  loginThroughIdp,
+  startApp,
+  waitFor,
+  type TestApp,
+} from './harness';
 
 /**
  * What a plan allows, enforced where it applies and asked of billing (ADR 025), each at its
@@ -24,6 +33,8 @@ describe.each(PROFILES)('entitlements ($name)', ({ infra: useInfra }) => {
   beforeAll(async () => {
     infra = useInfra ? await provisionInfra() : null;
     app = await startApp({ ...(infra?.env ?? {}), RATE_LIMIT_SCALE: '0' });
+    // its hosts hold several events (events per plan: event-limit.test.ts)
+    await liftEventLimit(app);
     const db = app.ctx.database.db;
     // a plan row changed for this test: Event Basic without the live slideshow, Event Max with 3
     // photos and 2 guests an event (billing reads its table at every answer)

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MOODS,
   RPC,
@@ -13,10 +13,8 @@ import {
   type EventRecord,
   type Entitlements,
   type HostEvent,
-  type PlanId,
   type Principal,
   type PublicEvent,
-  PUBLIC_EVENT_FIELDS,
   latestEnd,
 } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
@@ -24,48 +22,19 @@ import { isUniqueViolation, outboxRow, type Db, type OutboxRelay } from '@afterg
 import { cachedAsk } from '@afterglow/service-kit';
 import { events, outbox, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
-import { checkHosting, checkLiveSlideshow, checkPublicGallery } from './plan-checks';
+import { toPublic, toRecord } from './records';
+import {
+  checkEventLimit,
+  checkHosting,
+  checkLiveSlideshow,
+  checkPublicGallery,
+  heldEvents,
+} from './plan-checks';
 import { shareLinks } from './share-links';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toRecord(r: EventRow): EventRecord {
-  return {
-    id: r.id,
-    code: r.code,
-    slug: r.slug,
-    name: r.name,
-    hostId: r.hostId,
-    plan: r.plan as PlanId,
-    createdAt: r.createdAt.toISOString(),
-    startsAt: r.startsAt.toISOString(),
-    endsAt: r.endsAt.toISOString(),
-    revealAt: r.revealAt ? r.revealAt.toISOString() : null,
-    timezone: r.timezone,
-    liveMode: r.liveMode,
-    maxShotsPerDevice: r.maxShotsPerDevice,
-    shotCount: r.shotCount,
-    filmMode: r.filmMode,
-    filmPreset: r.filmPreset,
-    noRetakes: r.noRetakes,
-    allowCaptions: r.allowCaptions,
-    isPublic: r.isPublic,
-    shareDescription: r.shareDescription,
-    colorMood: r.colorMood,
-    primaryColor: r.primaryColor,
-    accentColor: r.accentColor,
-    backgroundGradient: r.backgroundGradient,
-    maxPhotos: r.maxPhotos,
-    maxGuests: r.maxGuests,
-    reportThreshold: r.reportThreshold,
-  };
-}
-
-export function toPublic(e: EventRecord): PublicEvent {
-  const out: Record<string, unknown> = {};
-  for (const k of PUBLIC_EVENT_FIELDS) out[k] = e[k];
-  return out as PublicEvent;
-}
+export { toPublic, toRecord };
 
 export class EventsApp {
   /** What an account's plan allows, as billing answers it (kept briefly). */
@@ -113,35 +82,41 @@ export class EventsApp {
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newEventCode();
       try {
-        const [row] = await this.db
-          .insert(events)
-          .values({
-            code,
-            slug: newSlug(body.name),
-            name: body.name,
-            hostId: host.userId,
-            plan: limits.plan,
-            startsAt: new Date(body.startsAt),
-            endsAt: new Date(body.endsAt),
-            revealAt,
-            timezone: body.timezone,
-            liveMode: body.revealMode === 'live',
-            maxShotsPerDevice: body.maxShotsPerDevice,
-            shotCount: body.shotCount,
-            filmMode: body.filmMode,
-            filmPreset: body.filmPreset,
-            noRetakes: body.noRetakes,
-            allowCaptions: body.allowCaptions,
-            isPublic: false,
-            shareDescription: null,
-            colorMood: body.colorMood,
-            primaryColor: body.primaryColor ?? mood.primaryColor,
-            accentColor: body.accentColor ?? mood.accentColor,
-            backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
-            maxPhotos: limits.photosPerEvent,
-            maxGuests: limits.guestsPerEvent,
-          })
-          .returning();
+        const row = await this.db.transaction(async (tx) => {
+          // one creation at a time per host, so two at once cannot both take the plan's last event
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${host.userId}))`);
+          checkEventLimit(limits, await heldEvents(tx, host.userId, limits.since));
+          const [made] = await tx
+            .insert(events)
+            .values({
+              code,
+              slug: newSlug(body.name),
+              name: body.name,
+              hostId: host.userId,
+              plan: limits.plan,
+              startsAt: new Date(body.startsAt),
+              endsAt: new Date(body.endsAt),
+              revealAt,
+              timezone: body.timezone,
+              liveMode: body.revealMode === 'live',
+              maxShotsPerDevice: body.maxShotsPerDevice,
+              shotCount: body.shotCount,
+              filmMode: body.filmMode,
+              filmPreset: body.filmPreset,
+              noRetakes: body.noRetakes,
+              allowCaptions: body.allowCaptions,
+              isPublic: false,
+              shareDescription: null,
+              colorMood: body.colorMood,
+              primaryColor: body.primaryColor ?? mood.primaryColor,
+              accentColor: body.accentColor ?? mood.accentColor,
+              backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
+              maxPhotos: limits.photosPerEvent,
+              maxGuests: limits.guestsPerEvent,
+            })
+            .returning();
+          return made!;
+        });
         const rec = toRecord(row!);
         await this.bus.publish(
           eventCreated.subject,
