@@ -240,6 +240,8 @@ export interface HostEvent extends EventRecord {
   /** the host's plan's hosting days and the latest end they allow (null when billing cannot say just now) */
   hostingDays: number | null;
   maxEndsAt: string | null;
+  /** whether the host's plan includes a public gallery now (null when billing cannot say just now) */
+  publicGallery: boolean | null;
 }
 
 export { CAPTION_MAX };

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventHeader } from '../components/dashboard/EventHeader';
 import { LifecycleCard } from '../components/dashboard/LifecycleCard';
+import { LimitBanner } from '../components/dashboard/LimitBanner';
 import { PhotoModerationGrid } from '../components/dashboard/PhotoModerationGrid';
 import { SharingCard } from '../components/dashboard/SharingCard';
 import { StatCards } from '../components/dashboard/StatCards';
@@ -44,6 +45,7 @@ function Dashboard({ event }: { event: HostEvent }) {
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <EventHeader event={event} />
+      <LimitBanner event={event} />
       <StatCards stats={stats.data} failed={stats.isError} />
       <PhotoModerationGrid
         eventId={event.id}

@@ -55,20 +55,19 @@ export class EventsApp {
    */
   private async hostView(row: EventRow, guestOrigin: string, deviceCount?: number): Promise<HostEvent> {
     const rec = toRecord(row);
-    const [links, guests, hostingDays] = await Promise.all([
+    const [links, guests, plan] = await Promise.all([
       shareLinks(rec.code, guestOrigin),
       deviceCount ?? this.deviceCount(rec.id),
-      this.entitlementsOf({ accountId: rec.hostId }).then(
-        (e) => e.hostingDays,
-        () => null,
-      ),
+      this.entitlementsOf({ accountId: rec.hostId }).catch(() => null),
     ]);
+    const hostingDays = plan?.hostingDays ?? null;
     return {
       ...rec,
       ...links,
       deviceCount: guests,
       hostingDays,
       maxEndsAt: hostingDays === null ? null : latestEnd(rec.startsAt, hostingDays).toISOString(),
+      publicGallery: plan?.publicGallery ?? null,
     };
   }
 
