@@ -250,7 +250,7 @@ describe('security headers and cross-site requests', () => {
         case 'POST /api/events/:id/live-mode':
           return json({ enabled: true }, 200);
         case 'PUT /api/events/:id/sharing':
-          return json({ isPublic: true, shareDescription: 'Ours' }, 200);
+          return json({ isPublic: false, shareDescription: 'Ours' }, 200);
         case 'POST /api/events/:id/end':
           return { path, init: {}, ok: 200 };
         case 'POST /api/events/:id/extend':
