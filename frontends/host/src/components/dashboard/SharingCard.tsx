@@ -10,7 +10,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ApiError} from '@afterglow/ui';
+import type { ApiError } from '@afterglow/ui';
 import { Button, Card, apiRequest, toast } from '@afterglow/ui';
 import { keys } from '../../lib/api';
 import { planRefusal } from '../../lib/plan-refusal';
