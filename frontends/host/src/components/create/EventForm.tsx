@@ -42,6 +42,8 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
       onCreated(event);
     },
     onError: (err) => {
+      // a plan's refusal is shown above the button, with the way to upgrade
+      if (planRefusal(err)) return;
       toast({
         title: 'Error',
         description: err instanceof ApiError ? err.detail : 'Failed to create event',
