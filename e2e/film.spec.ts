@@ -35,9 +35,14 @@ async function viewfinder(browser: Browser, code: string, name: string) {
 }
 
 test('the viewfinder previews the film preset, and only in film mode', async ({ browser }) => {
+  // two hosts: the free plan holds one event each (ADR 025)
   const host = await signedInHost(browser);
   const film = await createEvent(host, { name: 'Golden Hour Picnic', filmMode: true, filmPreset: 'warm200' });
-  const plain = await createEvent(host, { name: 'Plain Brunch', filmMode: false, filmPreset: 'warm200' });
+  const plain = await createEvent(await signedInHost(browser), {
+    name: 'Plain Brunch',
+    filmMode: false,
+    filmPreset: 'warm200',
+  });
 
   const page = await viewfinder(browser, film.code, film.name);
   const video = page.getByLabel('Camera preview');

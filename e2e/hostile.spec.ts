@@ -68,10 +68,16 @@ test('markup in names, captions and descriptions shows as text and never runs', 
   expect(created.status()).toBe(201);
   const event = await created.json();
   expect(event.name).toBe(EVENT_NAME);
+  // the free plan has no public gallery (ADR 025): the description is kept, the gallery stays private
   const sharing = await api.put(`/api/events/${event.id}/sharing`, {
-    data: { isPublic: true, shareDescription: DESCRIPTION },
+    data: { isPublic: false, shareDescription: DESCRIPTION },
   });
   expect(sharing.status()).toBe(200);
+  expect((await sharing.json()).shareDescription).toBe(DESCRIPTION);
+  const publicRefused = await api.put(`/api/events/${event.id}/sharing`, {
+    data: { isPublic: true, shareDescription: DESCRIPTION },
+  });
+  expect((await publicRefused.json()).code).toBe('plan_no_public_gallery');
   const longDescription = await api.put(`/api/events/${event.id}/sharing`, {
     data: { isPublic: true, shareDescription: 'd'.repeat(201) },
   });
@@ -139,7 +145,6 @@ test('markup in names, captions and descriptions shows as text and never runs', 
   await expect(hostPage.getByText(EVENT_NAME, { exact: true }).first()).toBeVisible();
   await expect(hostPage.getByText(CAPTION, { exact: true }).first()).toBeVisible({ timeout: 30_000 });
   await expect(hostPage.getByText(`By ${GUEST_NAME}`, { exact: true }).first()).toBeVisible();
-  await expect(hostPage.locator('textarea#shareDescription')).toHaveValue(DESCRIPTION);
   await expectInert(hostPage, 'host dashboard');
   await hostPage.goto(`/live-moderation/${event.id}`);
   await expect(hostPage.getByText(CAPTION, { exact: true }).first()).toBeVisible();

@@ -1,6 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { PhotoDto } from '@afterglow/contracts';
+import { operator } from '../services/server/test/bundle';
 import { audit, guestShoots } from './browser-support';
+import { npmStart, type Started } from './own-server';
 import { PHONE, eventBody, isoIn, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
@@ -27,17 +29,50 @@ async function approveAll(api: APIRequestContext, code: string, n: number) {
   return pending;
 }
 
-test('a public gallery for anyone with the link, and share links that unfurl', async ({ browser }, info) => {
-  test.setTimeout(240_000);
+let app: Started | undefined;
+test.afterAll(async () => {
+  await app?.stop();
+});
 
-  // --- the host: one event revealed with photos, one revealed later, one private ---
-  const host = await browser.newContext();
-  const hostPage = await host.newPage();
-  await hostPage.goto('/api/login');
-  await signUpAtIdp(hostPage, uniqueEmail('public-host'), 'a good long password');
+test('a public gallery for anyone with the link, and share links that unfurl', async ({ browser }, info) => {
+  test.setTimeout(300_000);
+
+  // --- the hosts: two on Event Pro (a public gallery is in the plan, ADR 025), one event each: one
+  // revealed with photos, one revealed later; and a free host's private event. Support puts the two
+  // on Pro the way the README says: they sign up, the operator stops the server, runs `plan`, starts it.
+  const PASSWORD = 'a good long password';
+  const emails = {
+    R: uniqueEmail('public-host'),
+    N: uniqueEmail('later-host'),
+    P: uniqueEmail('private-host'),
+  };
+  const first = await npmStart();
+  for (const email of Object.values(emails)) {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await p.goto(`http://localhost:${first.port}/api/login`);
+    await signUpAtIdp(p, email, PASSWORD);
+    await ctx.close();
+  }
+  await first.stop({ keepData: true });
+  for (const email of [emails.R, emails.N])
+    expect(operator(first.dataDir, 'plan', email, 'pro')).toContain('pro');
+  app = await npmStart({}, first.dataDir);
+  const baseURL = `http://localhost:${app.port}`;
+  const context = (opts: Parameters<typeof browser.newContext>[0] = {}) =>
+    browser.newContext({ baseURL, ...opts });
+  const signedIn = async (email: string) => {
+    const page = await (await context()).newPage();
+    await page.goto('/api/login');
+    await signUpAtIdp(page, email, PASSWORD, 'Sign in');
+    return page;
+  };
+  const hostPage = await signedIn(emails.R);
   const api = hostPage.request;
-  const create = async (over: Record<string, unknown>) => {
-    const r = await api.post('/api/events', { data: eventBody(over) });
+  const laterApi = (await signedIn(emails.N)).request;
+  const privateApi = (await signedIn(emails.P)).request;
+  const create = async (over: Record<string, unknown>, as: APIRequestContext = api) => {
+    const r = await as.post('/api/events', { data: eventBody(over) });
     expect(r.status()).toBe(201);
     return r.json();
   };
@@ -50,23 +85,22 @@ test('a public gallery for anyone with the link, and share links that unfurl', a
   });
   const revealAt = new Date(Date.now() + 3 * 3600_000);
   revealAt.setUTCSeconds(0, 0);
-  const N = await create({
-    name: 'Winter Ball',
-    timezone: 'America/New_York',
-    endsAt: revealAt.toISOString(),
-  });
-  const P = await create({ name: 'Secret Soirée', startsAt: isoIn(-60_000), revealMode: 'live' });
+  const N = await create(
+    { name: 'Winter Ball', timezone: 'America/New_York', endsAt: revealAt.toISOString() },
+    laterApi,
+  );
+  const P = await create({ name: 'Secret Soirée', startsAt: isoIn(-60_000), revealMode: 'live' }, privateApi);
 
-  await guestShoots((await browser.newContext()).request, R.code, 2, 'Gina');
-  await guestShoots((await browser.newContext()).request, R.code, 1, null);
-  await guestShoots((await browser.newContext()).request, P.code, 1, 'Pia');
+  await guestShoots((await context()).request, R.code, 2, 'Gina');
+  await guestShoots((await context()).request, R.code, 1, null);
+  await guestShoots((await context()).request, P.code, 1, 'Pia');
   const toApprove = await approveAll(api, R.code, 3);
   for (const p of toApprove) expect((await api.post(`/api/photos/${p.id}/approve`)).ok()).toBe(true);
   // one more, left pending: never public
-  await guestShoots((await browser.newContext()).request, R.code, 1, 'Pete');
+  await guestShoots((await context()).request, R.code, 1, 'Pete');
   const [pending] = await approveAll(api, R.code, 1);
-  const privatePhoto = (await approveAll(api, P.code, 1))[0]!;
-  expect((await api.post(`/api/photos/${privatePhoto.id}/approve`)).ok()).toBe(true);
+  const privatePhoto = (await approveAll(privateApi, P.code, 1))[0]!;
+  expect((await privateApi.post(`/api/photos/${privatePhoto.id}/approve`)).ok()).toBe(true);
   expect((await api.post(`/api/events/${R.id}/live-mode`, { data: { enabled: false } })).ok()).toBe(true);
 
   // the host makes R public on the dashboard's Event Sharing & Privacy card
@@ -75,10 +109,13 @@ test('a public gallery for anyone with the link, and share links that unfurl', a
   await hostPage.getByLabel('Share description').fill('Sun, cake & friends <3');
   await hostPage.getByRole('button', { name: 'Save Sharing Settings' }).click();
   await expect(hostPage.getByRole('link', { name: `/public/${R.slug}` })).toBeVisible();
-  expect((await api.put(`/api/events/${N.id}/sharing`, { data: { isPublic: true } })).ok()).toBe(true);
+  expect((await laterApi.put(`/api/events/${N.id}/sharing`, { data: { isPublic: true } })).ok()).toBe(true);
+  // the free host may not make theirs public
+  const refused = await privateApi.put(`/api/events/${P.id}/sharing`, { data: { isPublic: true } });
+  expect((await refused.json()).code).toBe('plan_no_public_gallery');
 
   // --- a visitor on a phone in another time zone, with no code ---
-  const visitor = await browser.newContext({
+  const visitor = await context({
     viewport: PHONE,
     isMobile: true,
     hasTouch: true,

@@ -19,6 +19,13 @@ export const photoUploaded = {
     filmMode: z.boolean().optional(),
     filmPreset: z.string().max(32).optional(),
     timezone: z.string().max(64).optional(),
+    /**
+     * The host's plan when the photo was taken, as billing answered it (added, ADR 025): `watermark`
+     * marks the display and thumbnail renditions; `aiFilter` is for the AI safety filter (nothing
+     * runs it yet). A message without them is developed without either.
+     */
+    watermark: z.boolean().optional(),
+    aiFilter: z.boolean().optional(),
   }),
 } as const;
 export type PhotoUploaded = z.infer<typeof photoUploaded.schema>;

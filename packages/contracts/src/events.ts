@@ -243,6 +243,8 @@ export interface HostEvent extends EventRecord {
   /** when hosting ends and when the event and its photos are deleted (ADR 026); null when billing cannot say just now */
   hostingEndsAt: string | null;
   deletesAt: string | null;
+  /** whether the host's plan includes a public gallery now (null when billing cannot say just now) */
+  publicGallery: boolean | null;
 }
 
 export { CAPTION_MAX };

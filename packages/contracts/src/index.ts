@@ -15,6 +15,7 @@ export * from './lifecycle';
 export * from './user';
 export * from './export';
 export * from './report-rules';
+export * from './plan-rules';
 export * from './public-gallery';
 export * from './payments';
 export * from './payment-types';

@@ -30,6 +30,16 @@ export const LIFECYCLE_MESSAGES = {
 } as const;
 
 /**
+ * Why an event cannot end at `endsAt`, or null when it can: the plan's hosting days, counted from the
+ * event's start (the last allowed end is exactly `latestEnd`). One rule for a new event and an extended one.
+ */
+export function hostingRefusal(startsAt: string, endsAt: string, hostingDays: number): string | null {
+  return Date.parse(endsAt) > latestEnd(startsAt, hostingDays).getTime()
+    ? LIFECYCLE_MESSAGES.withinHosting(hostingDays)
+    : null;
+}
+
+/**
  * Why an event cannot be given this new end, or null when it can: the end must move later (and into
  * the future, which reopens an ended event) and stay within the plan's hosting days.
  */
@@ -42,8 +52,7 @@ export function extendRefusal(
   const t = Date.parse(endsAt);
   if (!(t > Date.parse(e.endsAt))) return LIFECYCLE_MESSAGES.endAfterCurrent;
   if (t <= now) return LIFECYCLE_MESSAGES.endFuture;
-  if (t > latestEnd(e.startsAt, hostingDays).getTime()) return LIFECYCLE_MESSAGES.withinHosting(hostingDays);
-  return null;
+  return hostingRefusal(e.startsAt, endsAt, hostingDays);
 }
 
 /** Whether the event's photos are revealed when it ends (reveal mode 'end'). */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, PAGE_ROUTES, WS_PATH } from '@afterglow/contracts';
 import { PROFILES, provisionInfra, type Infra } from './infra';
 import {
+  liftEventLimit,
   Browser,
   eventBody,
   isoIn,
@@ -661,6 +662,8 @@ describe('the authorization matrix', () => {
       infra = useInfra ? await provisionInfra() : null;
       // Rate limits are not what this test is about; the fixture signs in more often than they allow.
       app = await startApp({ ...(infra?.env ?? {}), RATE_LIMIT_SCALE: '0' });
+      // its hosts hold several events (events per plan: event-limit.test.ts)
+      await liftEventLimit(app);
       for (const a of ACTORS) browsers.set(a, new Browser(app.base));
       for (const [a, email] of Object.entries(accounts))
         await loginThroughIdp(browsers.get(a as Actor)!, email, PASSWORD);

@@ -5,6 +5,7 @@ import { CODE_ALPHABET } from '@afterglow/contracts';
 import { PROFILES, infraAvailable, provisionInfra, type Infra } from './infra';
 import { machineAddresses } from '@afterglow/service-kit';
 import {
+  liftEventLimit,
   Browser,
   eventBody,
   isoIn,
@@ -38,6 +39,8 @@ describe.each(PROFILES)('core photo loop ($name)', ({ infra: useInfra }) => {
   beforeAll(async () => {
     infra = useInfra ? await provisionInfra() : null;
     app = await startApp(infra?.env ?? {});
+    // its hosts hold several events (events per plan: event-limit.test.ts)
+    await liftEventLimit(app);
     host = new Browser(app.base);
     other = new Browser(app.base);
     guest = new Browser(app.base);
@@ -384,12 +387,16 @@ describe.each(PROFILES)('core photo loop ($name)', ({ infra: useInfra }) => {
       shareDescription: 'x'.repeat(201),
     });
     expect(long.status).toBe(400);
+    // the free plan has no public gallery (entitlements.test.ts covers a plan that has one)
+    const free = await host.json('PUT', `/api/events/${event.id}/sharing`, { isPublic: true });
+    expect(free.status).toBe(403);
+    expect(free.body.code).toBe('plan_no_public_gallery');
     const ok = await host.json('PUT', `/api/events/${event.id}/sharing`, {
-      isPublic: true,
+      isPublic: false,
       shareDescription: '  Our day  ',
     });
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ isPublic: true, shareDescription: 'Our day' });
+    expect(ok.body).toMatchObject({ isPublic: false, shareDescription: 'Our day' });
     expect((await other.json('PUT', `/api/events/${event.id}/sharing`, { isPublic: false })).status).toBe(
       403,
     );
@@ -450,7 +457,9 @@ describe.each(PROFILES)('core photo loop ($name)', ({ infra: useInfra }) => {
     expect(results.filter((r) => r.status === 201)).toHaveLength(50);
     const refused = results.filter((r) => r.status === 403);
     expect(refused).toHaveLength(5);
-    expect(refused[0]!.body.error).toBe("This event has reached its plan's photo limit");
+    expect(refused[0]!.body.error).toBe(
+      'This event has reached its photo limit. Your photo was not uploaded.',
+    );
     let taken = 0;
     for (const { b, id } of guests)
       taken += (await b.json('GET', `/api/devices/${id}/photos`)).body.shotsTaken;

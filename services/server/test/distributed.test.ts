@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Browser, eventBody, loginThroughIdp, makeJpeg, openSocket, waitFor } from './harness';
 import { infraAvailable, type Infra } from './infra';
@@ -169,6 +170,18 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
   it('serves the public gallery and share links through the gateway: events over NATS, photos elsewhere', async () => {
     const host = new Browser(base);
     await loginThroughIdp(host, 'dist-public@example.test', 'distributed pass');
+    // a public gallery needs a plan with one: support puts the host on Event Pro in billing's table
+    // (once billing has heard of the account), before the host's plan is first asked
+    const db = new pg.Client({ connectionString: infra.env.DATABASE_URL });
+    await db.connect();
+    await waitFor(async () => {
+      const r = await db.query(
+        `insert into billing.account_plans (user_id, plan) select user_id, 'pro' from billing.accounts
+         where email = 'dist-public@example.test' on conflict (user_id) do update set plan = 'pro'`,
+      );
+      return r.rowCount === 1 || undefined;
+    }, 10_000);
+    await db.end();
     const e = (
       await host.json(
         'POST',

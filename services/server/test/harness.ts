@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
 import { launch, type Running } from '../src/launcher';
 
@@ -236,3 +237,12 @@ export async function openSocket(
 
 // The valid event body the UI sends, shared with the browser tests.
 export { eventBody, isoIn } from '../../../e2e/support';
+
+/**
+ * Lifts every plan's events-per-plan limit in billing's plan table (a plan row changed in a test), for
+ * suites about something else whose host holds several events. Billing reloads its table from the
+ * catalogue at each start: call it again after a restart.
+ */
+export async function liftEventLimit(app: Pick<TestApp, 'ctx'>): Promise<void> {
+  await app.ctx.database.db.execute(sql`update billing.plans set max_events = null`);
+}

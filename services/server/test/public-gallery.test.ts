@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setPlanByEmail } from '@afterglow/billing';
 import { PROFILES, provisionInfra, type Infra } from './infra';
 import {
+  liftEventLimit,
   Browser,
   eventBody,
   isoIn,
@@ -102,9 +104,17 @@ describe.each(PROFILES)('public gallery and share links ($name)', ({ infra: useI
   beforeAll(async () => {
     infra = useInfra ? await provisionInfra() : null;
     app = await startApp({ ...(infra?.env ?? {}), RATE_LIMIT_SCALE: '0' });
+    // its hosts hold several events (events per plan: event-limit.test.ts)
+    await liftEventLimit(app);
     host = new Browser(app.base);
     visitor = new Browser(app.base);
     await loginThroughIdp(host, 'public-host@example.test', 'public gallery pass');
+    // a public gallery needs a plan with one (support comps Event Pro before the plan is first asked)
+    await waitFor(() =>
+      setPlanByEmail(app.ctx.database.db, 'public-host@example.test', 'pro').then(
+        (n) => n === 1 || undefined,
+      ),
+    );
     const created = async (over: Record<string, unknown>) => {
       const r = await host.json('POST', '/api/events', eventBody(over));
       expect(r.status).toBe(201);

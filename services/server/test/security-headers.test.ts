@@ -10,6 +10,7 @@ import { testWebhookSecret } from '@afterglow/billing';
 import { API_ROUTES, STRIPE_WEBHOOK_PATH, type ApiRoute } from '@afterglow/contracts';
 import { events } from '../../events/src/adapters/schema';
 import {
+  liftEventLimit,
   Browser,
   eventBody,
   loginThroughIdp,
@@ -115,6 +116,8 @@ describe('security headers and cross-site requests', () => {
   beforeAll(async () => {
     web = webDir();
     app = await startApp({ AFTERGLOW_WEB_DIR: web });
+    // its hosts hold several events (events per plan: event-limit.test.ts)
+    await liftEventLimit(app);
     secure = await startApp({ AFTERGLOW_WEB_DIR: web, PUBLIC_URL: 'https://afterglow.example' });
     host = new CookieWatcher(app.base);
     await loginThroughIdp(host, 'headers@example.test', 'headers are armour');
@@ -250,7 +253,7 @@ describe('security headers and cross-site requests', () => {
         case 'POST /api/events/:id/live-mode':
           return json({ enabled: true }, 200);
         case 'PUT /api/events/:id/sharing':
-          return json({ isPublic: true, shareDescription: 'Ours' }, 200);
+          return json({ isPublic: false, shareDescription: 'Ours' }, 200);
         case 'POST /api/events/:id/end':
           return { path, init: {}, ok: 200 };
         case 'POST /api/events/:id/extend':

@@ -17,6 +17,9 @@ const UUID =
   /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /** /join/{code}: check the event, give an optional name, get a device and go to the camera. */
+/** The server's words when it refuses a guest for good (403: the event's guest limit), else null. */
+const refusal = (err: unknown) => (err instanceof ApiError && err.status === 403 ? err.detail : null);
+
 export function Join() {
   const { code = '' } = useParams();
   // A new code in the address (a scanned QR code) starts over.
@@ -42,13 +45,17 @@ function JoinForm({ initialCode }: { initialCode: string }) {
       setDeviceId(code, device.id);
       navigate(`/camera/${code}`);
     },
-    onError: (err) =>
+    onError: (err) => {
+      // a refusal for good (the event's guest limit reached) stays on the page, below
+      if (refusal(err)) return;
       toast({
         title: 'Error',
         description: err instanceof ApiError ? err.detail : 'Failed to join event',
         variant: 'destructive',
-      }),
+      });
+    },
   });
+  const refused = refusal(join.error);
 
   const found = complete && eventQ.isSuccess;
   const submit = () => {
@@ -154,6 +161,14 @@ function JoinForm({ initialCode }: { initialCode: string }) {
             )}
           </div>
 
+          {refused && (
+            <p
+              role="alert"
+              className="rounded-xl border border-red-300 bg-red-50 p-3 font-medium text-red-800"
+            >
+              {refused}
+            </p>
+          )}
           <Button type="submit" size="lg" className="w-full" disabled={!found || join.isPending}>
             {join.isPending ? (
               <Loader2 aria-hidden className="h-5 w-5 animate-spin" />

@@ -5,6 +5,7 @@ import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventHeader } from '../components/dashboard/EventHeader';
 import { ExtraPhotosCard } from '../components/dashboard/ExtraPhotosCard';
 import { LifecycleCard } from '../components/dashboard/LifecycleCard';
+import { LimitBanner } from '../components/dashboard/LimitBanner';
 import { PhotoModerationGrid } from '../components/dashboard/PhotoModerationGrid';
 import { RetentionBanner } from '../components/dashboard/RetentionBanner';
 import { SharingCard } from '../components/dashboard/SharingCard';
@@ -47,6 +48,7 @@ function Dashboard({ event }: { event: HostEvent }) {
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8">
       <EventHeader event={event} />
       <RetentionBanner event={event} />
+      <LimitBanner event={event} />
       <StatCards stats={stats.data} failed={stats.isError} />
       <PhotoModerationGrid
         eventId={event.id}

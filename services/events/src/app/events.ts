@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MOODS,
   RPC,
@@ -13,10 +13,8 @@ import {
   type EventRecord,
   type Entitlements,
   type HostEvent,
-  type PlanId,
   type Principal,
   type PublicEvent,
-  PUBLIC_EVENT_FIELDS,
   deletionDate,
   hostingEnd,
   latestEnd,
@@ -26,47 +24,19 @@ import { isUniqueViolation, outboxRow, type Db, type OutboxRelay } from '@afterg
 import { cachedAsk } from '@afterglow/service-kit';
 import { events, outbox, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
+import { toPublic, toRecord } from './records';
+import {
+  checkEventLimit,
+  checkHosting,
+  checkLiveSlideshow,
+  checkPublicGallery,
+  heldEvents,
+} from './plan-checks';
 import { shareLinks } from './share-links';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function toRecord(r: EventRow): EventRecord {
-  return {
-    id: r.id,
-    code: r.code,
-    slug: r.slug,
-    name: r.name,
-    hostId: r.hostId,
-    plan: r.plan as PlanId,
-    createdAt: r.createdAt.toISOString(),
-    startsAt: r.startsAt.toISOString(),
-    endsAt: r.endsAt.toISOString(),
-    revealAt: r.revealAt ? r.revealAt.toISOString() : null,
-    timezone: r.timezone,
-    liveMode: r.liveMode,
-    maxShotsPerDevice: r.maxShotsPerDevice,
-    shotCount: r.shotCount,
-    filmMode: r.filmMode,
-    filmPreset: r.filmPreset,
-    noRetakes: r.noRetakes,
-    allowCaptions: r.allowCaptions,
-    isPublic: r.isPublic,
-    shareDescription: r.shareDescription,
-    colorMood: r.colorMood,
-    primaryColor: r.primaryColor,
-    accentColor: r.accentColor,
-    backgroundGradient: r.backgroundGradient,
-    maxPhotos: r.maxPhotos,
-    maxGuests: r.maxGuests,
-    reportThreshold: r.reportThreshold,
-  };
-}
-
-export function toPublic(e: EventRecord): PublicEvent {
-  const out: Record<string, unknown> = {};
-  for (const k of PUBLIC_EVENT_FIELDS) out[k] = e[k];
-  return out as PublicEvent;
-}
+export { toPublic, toRecord };
 
 export class EventsApp {
   /** What an account's plan allows, as billing answers it (kept briefly). */
@@ -87,14 +57,12 @@ export class EventsApp {
    */
   private async hostView(row: EventRow, guestOrigin: string, deviceCount?: number): Promise<HostEvent> {
     const rec = toRecord(row);
-    const [links, guests, hostingDays] = await Promise.all([
+    const [links, guests, plan] = await Promise.all([
       shareLinks(rec.code, guestOrigin),
       deviceCount ?? this.deviceCount(rec.id),
-      this.entitlementsOf({ accountId: rec.hostId }).then(
-        (e) => e.hostingDays,
-        () => null,
-      ),
+      this.entitlementsOf({ accountId: rec.hostId }).catch(() => null),
     ]);
+    const hostingDays = plan?.hostingDays ?? null;
     return {
       ...rec,
       ...links,
@@ -103,47 +71,55 @@ export class EventsApp {
       maxEndsAt: hostingDays === null ? null : latestEnd(rec.startsAt, hostingDays).toISOString(),
       hostingEndsAt: hostingDays === null ? null : hostingEnd(rec, hostingDays).toISOString(),
       deletesAt: hostingDays === null ? null : deletionDate(rec, hostingDays).toISOString(),
+      publicGallery: plan?.publicGallery ?? null,
     };
   }
 
   async create(host: Principal, body: CreateEventBody, guestOrigin: string): Promise<HostEvent> {
     // the event keeps the limits of the host's plan when it was created
     const limits = await this.entitlementsOf({ accountId: host.userId });
+    checkHosting(limits, body.startsAt, body.endsAt);
     const mood = MOODS[body.colorMood];
     const revealAt =
       body.revealMode === 'end' ? new Date(body.endsAt) : body.revealAt ? new Date(body.revealAt) : null;
     for (let attempt = 0; attempt < 8; attempt++) {
       const code = newEventCode();
       try {
-        const [row] = await this.db
-          .insert(events)
-          .values({
-            code,
-            slug: newSlug(body.name),
-            name: body.name,
-            hostId: host.userId,
-            plan: limits.plan,
-            startsAt: new Date(body.startsAt),
-            endsAt: new Date(body.endsAt),
-            revealAt,
-            timezone: body.timezone,
-            liveMode: body.revealMode === 'live',
-            maxShotsPerDevice: body.maxShotsPerDevice,
-            shotCount: body.shotCount,
-            filmMode: body.filmMode,
-            filmPreset: body.filmPreset,
-            noRetakes: body.noRetakes,
-            allowCaptions: body.allowCaptions,
-            isPublic: false,
-            shareDescription: null,
-            colorMood: body.colorMood,
-            primaryColor: body.primaryColor ?? mood.primaryColor,
-            accentColor: body.accentColor ?? mood.accentColor,
-            backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
-            maxPhotos: limits.photosPerEvent,
-            maxGuests: limits.guestsPerEvent,
-          })
-          .returning();
+        const row = await this.db.transaction(async (tx) => {
+          // one creation at a time per host, so two at once cannot both take the plan's last event
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${host.userId}))`);
+          checkEventLimit(limits, await heldEvents(tx, host.userId, limits.since));
+          const [made] = await tx
+            .insert(events)
+            .values({
+              code,
+              slug: newSlug(body.name),
+              name: body.name,
+              hostId: host.userId,
+              plan: limits.plan,
+              startsAt: new Date(body.startsAt),
+              endsAt: new Date(body.endsAt),
+              revealAt,
+              timezone: body.timezone,
+              liveMode: body.revealMode === 'live',
+              maxShotsPerDevice: body.maxShotsPerDevice,
+              shotCount: body.shotCount,
+              filmMode: body.filmMode,
+              filmPreset: body.filmPreset,
+              noRetakes: body.noRetakes,
+              allowCaptions: body.allowCaptions,
+              isPublic: false,
+              shareDescription: null,
+              colorMood: body.colorMood,
+              primaryColor: body.primaryColor ?? mood.primaryColor,
+              accentColor: body.accentColor ?? mood.accentColor,
+              backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
+              maxPhotos: limits.photosPerEvent,
+              maxGuests: limits.guestsPerEvent,
+            })
+            .returning();
+          return made!;
+        });
         const rec = toRecord(row!);
         await this.bus.publish(
           eventCreated.subject,
@@ -274,16 +250,23 @@ export class EventsApp {
     return this.hostView(row, guestOrigin);
   }
 
-  setLiveMode(id: string, actor: Principal, enabled: boolean, guestOrigin: string) {
+  /** The live slideshow on or off; on needs the host's plan to include it (billing's answer now). */
+  async setLiveMode(id: string, actor: Principal, enabled: boolean, guestOrigin: string) {
+    const row = await this.ownRow(id, actor);
+    if (enabled) checkLiveSlideshow(await this.entitlementsOf({ accountId: row.hostId }), enabled);
     return this.update(id, actor, { liveMode: enabled }, guestOrigin);
   }
 
-  setSharing(
+  /** Sharing settings; a public gallery needs the host's plan to include one (billing's answer now). */
+  async setSharing(
     id: string,
     actor: Principal,
     sharing: { isPublic: boolean; shareDescription: string | null; reportThreshold?: number },
     guestOrigin: string,
   ) {
+    const row = await this.ownRow(id, actor);
+    if (sharing.isPublic)
+      checkPublicGallery(await this.entitlementsOf({ accountId: row.hostId }), sharing.isPublic);
     return this.update(id, actor, sharing, guestOrigin);
   }
 }

@@ -2,7 +2,8 @@ import { asc, eq, lt } from 'drizzle-orm';
 import { RETENTION_GRACE_DAYS, deletionDate, hostingEnd, type Entitlements } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { events, notifications, type EventRow } from '../adapters/schema';
-import { deleteEventRow, toRecord } from './events';
+import { deleteEventRow } from './events';
+import { toRecord } from './records';
 
 const DAY_MS = 24 * 3600_000;
 /** ended events looked at per pass; the next pass goes on */

@@ -7,7 +7,9 @@ import type { FilmOptions } from './film';
 import { makeRenditions, storeRenditions, storedRenditions } from './renditions';
 
 export type DevelopJob = Pick<PhotoUploaded, 'photoId' | 'eventId' | 'originalKey'> &
-  Partial<Pick<PhotoUploaded, 'uploadedAt' | 'filmMode' | 'filmPreset' | 'timezone'>>;
+  Partial<
+    Pick<PhotoUploaded, 'uploadedAt' | 'filmMode' | 'filmPreset' | 'timezone' | 'watermark' | 'aiFilter'>
+  >;
 
 /** The film look a job asks for: none unless its event had film mode on (a message of before says nothing). */
 export const filmOf = (job: DevelopJob): FilmOptions | null =>
@@ -38,7 +40,7 @@ export async function develop(db: Db, store: ObjectStore, job: DevelopJob, onMad
       store,
       job.eventId,
       job.photoId,
-      await makeRenditions(original, filmOf(job)),
+      await makeRenditions(original, filmOf(job), { watermark: job.watermark === true }),
     );
     const [row] = await db
       .insert(developed)

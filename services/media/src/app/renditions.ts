@@ -2,16 +2,23 @@ import sharp from 'sharp';
 import { MAX_UPLOAD_PIXELS, type Rendition } from '@afterglow/contracts';
 import type { ObjectStore } from '@afterglow/storage';
 import { applyFilm, type FilmOptions } from './film';
+import { applyWatermark } from './watermark';
 
 type Image = ReturnType<typeof sharp>;
 
 export const THUMB_SIZE = 400;
 export const DISPLAY_SIZE = 1600;
 
+/** The steps of the host's plan a photo's renditions take (ADR 025). */
+export interface PlanSteps {
+  /** the free plan's mark on the display rendition (and so on the thumbnail made from it) */
+  watermark: boolean;
+}
+
 /**
  * A kind of rendition and the code that makes it, from the original or from a rendition made before
- * it in `KINDS`, given the photo's film look when its event has film mode on. A new kind (a
- * watermark) is one more entry here.
+ * it in `KINDS`, given the photo's film look when its event has film mode on and the steps of its
+ * host's plan. A new kind is one more entry here.
  */
 export interface RenditionKind {
   kind: string;
@@ -19,22 +26,24 @@ export interface RenditionKind {
   contentType: string;
   /** 'original', or the kind of an earlier entry */
   from: string;
-  make(input: Image, film: FilmOptions | null): Image | Promise<Image>;
+  make(input: Image, film: FilmOptions | null, plan: PlanSteps): Image | Promise<Image>;
 }
 
 export const KINDS: readonly RenditionKind[] = [
   {
     // EXIF orientation applied; no metadata (EXIF, GPS, ICC comments) kept, since sharp writes none
-    // unless asked. In film mode it has the event's film look (the original never does).
+    // unless asked. In film mode it has the event's film look (the original never does), then the
+    // free plan's watermark over it.
     kind: 'display',
     ext: 'jpg',
     contentType: 'image/jpeg',
     from: 'original',
-    make: async (img, film) => {
+    make: async (img, film, plan) => {
       const sized = img
         .rotate()
         .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true });
-      return (film ? await applyFilm(sized, film) : sized).jpeg({
+      const looked = film ? await applyFilm(sized, film) : sized;
+      return (plan.watermark ? await applyWatermark(looked) : looked).jpeg({
         quality: 82,
         progressive: true,
         mozjpeg: false,
@@ -42,7 +51,7 @@ export const KINDS: readonly RenditionKind[] = [
     },
   },
   {
-    // made from the display rendition, so it has the same film look
+    // made from the display rendition, so it has the same film look and watermark
     kind: 'thumb',
     ext: 'webp',
     contentType: 'image/webp',
@@ -66,12 +75,13 @@ export interface Made {
 }
 
 /**
- * Makes every kind in order, with the film look when `film` is given; the original is decoded once
- * (with JPEG shrink-on-load), and a truncated or oversized one is refused.
+ * Makes every kind in order, with the film look when `film` is given and the plan's steps; the
+ * original is decoded once (with JPEG shrink-on-load), and a truncated or oversized one is refused.
  */
 export async function makeRenditions(
   original: Buffer,
   film: FilmOptions | null = null,
+  plan: PlanSteps = { watermark: false },
   kinds = KINDS,
 ): Promise<Made[]> {
   const made = new Map<string, Made>();
@@ -82,7 +92,7 @@ export async function makeRenditions(
       k.from === 'original'
         ? sharp(source, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' })
         : sharp(source);
-    const { data, info } = await (await k.make(input, film)).toBuffer({ resolveWithObject: true });
+    const { data, info } = await (await k.make(input, film, plan)).toBuffer({ resolveWithObject: true });
     made.set(k.kind, { kind: k, data, width: info.width, height: info.height });
   }
   return [...made.values()];

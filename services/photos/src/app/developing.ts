@@ -5,16 +5,19 @@ import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import { outbox, photos, type PhotoRow } from '../adapters/schema';
 import type { EventsClient } from './events-client';
+import type { DevelopingPlan, HostPlans } from './host-plan';
 import type { LiveNotices } from './live';
 import { recordRenditions } from './renditions';
 
 /**
  * The outbox fact that sends a stored photo to developing, with its event's film look (when the event
- * is known); its msgId makes a resend within the window a duplicate.
+ * is known) and the steps of its host's plan (watermark, AI filter); its msgId makes a resend within
+ * the window a duplicate.
  */
 export const developingJob = (
   p: Pick<PhotoRow, 'id' | 'eventId' | 'deviceId' | 'originalKey' | 'createdAt'>,
   e: Pick<EventRecord, 'filmMode' | 'filmPreset' | 'timezone'> | null,
+  plan: DevelopingPlan | null = null,
 ) => ({
   subject: photoUploaded.subject,
   msgId: `photo.uploaded:${p.id}`,
@@ -25,6 +28,7 @@ export const developingJob = (
     originalKey: p.originalKey,
     uploadedAt: p.createdAt.toISOString(),
     ...(e && { filmMode: e.filmMode, filmPreset: e.filmPreset, timezone: e.timezone }),
+    ...(plan && { watermark: plan.watermark, aiFilter: plan.aiFilter }),
   }),
 });
 
@@ -46,7 +50,13 @@ export class Developing {
     });
 
   constructor(
-    private readonly d: { db: Db; store: ObjectStore; events: EventsClient; relay: OutboxRelay },
+    private readonly d: {
+      db: Db;
+      store: ObjectStore;
+      events: EventsClient;
+      relay: OutboxRelay;
+      plans: HostPlans;
+    },
     private readonly live: LiveNotices,
   ) {}
 
@@ -72,14 +82,25 @@ export class Developing {
       .orderBy(asc(photos.createdAt))
       .limit(limit);
     if (rows.length === 0) return 0;
-    const events = new Map<string, EventRecord | null>();
+    const events = new Map<string, { e: EventRecord; plan: DevelopingPlan } | null>();
     for (const r of rows)
-      if (!events.has(r.eventId)) events.set(r.eventId, await this.d.events.get(r.eventId).catch(() => null));
-    await this.d.db
-      .insert(outbox)
-      .values(rows.map((r) => outboxRow(developingJob(r, events.get(r.eventId) ?? null))));
+      if (!events.has(r.eventId)) {
+        const e = await this.d.events.get(r.eventId).catch(() => null);
+        const plan = e && (await this.d.plans.developing(e.hostId).catch(() => null));
+        events.set(r.eventId, e && plan ? { e, plan } : null);
+      }
+    // a photo whose event or plan cannot be asked now waits for the next round (a free host's photo
+    // is never developed without its watermark)
+    const ready = rows.filter((r) => events.get(r.eventId));
+    if (ready.length === 0) return 0;
+    await this.d.db.insert(outbox).values(
+      ready.map((r) => {
+        const known = events.get(r.eventId)!;
+        return outboxRow(developingJob(r, known.e, known.plan));
+      }),
+    );
     this.d.relay.kick();
-    return rows.length;
+    return ready.length;
   }
 
   /** `photo.processed`: the renditions recorded once, then the host told (and every watcher if approved). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PLAN_MESSAGES } from '@afterglow/contracts';
 import { useWorld } from './testing';
 
 describe('guests joining an event (PGlite)', () => {
@@ -36,7 +37,7 @@ describe('guests joining an event (PGlite)', () => {
     await expect(w.app.devices.join(e.code, randomUUID(), null, [])).rejects.toMatchObject({
       status: 403,
       code: 'guest_limit_reached',
-      message: 'This event has reached its guest limit',
+      message: PLAN_MESSAGES.guestLimit,
     });
     // a guest already in keeps their device
     const back = await w.app.devices.join(e.code, second.device.anonId, null, [second.device.id]);

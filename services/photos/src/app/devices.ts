@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { forbidden, type DeviceDto, type EventRecord } from '@afterglow/contracts';
+import { PLAN_CODES, PLAN_MESSAGES, forbidden, type DeviceDto, type EventRecord } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { devices, type DeviceRow } from '../adapters/schema';
 import type { EventsClient } from './events-client';
@@ -49,7 +49,7 @@ export class Devices {
       }
     }
     if (e.maxGuests !== null && (await deviceCount(db, e.id)) >= e.maxGuests)
-      throw forbidden('This event has reached its guest limit', 'guest_limit_reached');
+      throw forbidden(PLAN_MESSAGES.guestLimit, PLAN_CODES.guestLimit);
     const [d] = await db.insert(devices).values({ eventId: e.id, anonId, displayName }).returning();
     return { event: e, device: d!, created: true };
   }

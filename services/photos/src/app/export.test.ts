@@ -182,6 +182,7 @@ for (const kind of ['fs', 's3'] as const) {
     afterAll(() => s3?.close());
     let reads: ReturnType<typeof countingStore>;
     const w = useWorld({
+      billing: false,
       store: (fsStore) => {
         const inner = s3 ? createS3Store(s3.options) : fsStore;
         reads = countingStore(inner);

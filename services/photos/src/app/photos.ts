@@ -6,6 +6,7 @@ import { Developing } from './developing';
 import { Devices } from './devices';
 import type { EventsClient } from './events-client';
 import { Gallery } from './gallery';
+import { HostPlans } from './host-plan';
 import { LiveNotices } from './live';
 import { Moderation } from './moderation';
 import { Reports } from './reports';
@@ -26,7 +27,9 @@ export interface PhotosDeps {
 }
 
 /** The photos service's use cases, one object per capability, over one set of adapters. */
-export function photosApp(deps: PhotosDeps) {
+export function photosApp(given: PhotosDeps) {
+  // what each event's host may do, as billing answers it: the watermark, the public gallery
+  const deps = { ...given, plans: new HostPlans(given.bus) };
   const live = new LiveNotices(deps.bus);
   const view = new PhotoView(deps.signer);
   const devices = new Devices(deps);

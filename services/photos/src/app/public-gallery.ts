@@ -10,6 +10,7 @@ import {
 import type { Db } from '@afterglow/db';
 import { photos } from '../adapters/schema';
 import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
+import type { HostPlans } from './host-plan';
 import type { EventsClient } from './events-client';
 import { byKind } from './renditions';
 import { selectPhotos, type PhotoSelection, type PhotoView } from './photo-view';
@@ -32,9 +33,21 @@ export interface PublicPhotoFound {
  */
 export class PublicGalleries {
   constructor(
-    private readonly d: { db: Db; events: EventsClient },
+    private readonly d: { db: Db; events: EventsClient; plans: HostPlans },
     private readonly view: PhotoView,
   ) {}
+
+  /**
+   * Whether the public may see the event at all: the host made it public and the host's plan, as
+   * billing answers it now, includes a public gallery (a plan that no longer does hides it again).
+   */
+  private async shown(e: EventRecord | null): Promise<boolean> {
+    if (!e?.isPublic) return false;
+    return this.d.plans.of(e.hostId).then(
+      (p) => p.publicGallery,
+      () => false,
+    );
+  }
 
   /** The public event at this address; an unknown one and a private one get the same 404. */
   async event(slug: string): Promise<EventRecord> {
@@ -47,7 +60,7 @@ export class PublicGalleries {
   async find(slug: string): Promise<EventRecord | null> {
     if (!/^[a-z0-9-]{1,80}$/i.test(slug)) return null;
     const e = await this.d.events.bySlug(slug);
-    return e?.isPublic ? e : null;
+    return (await this.shown(e)) ? e : null;
   }
 
   /** GET /api/public/events/{slug} */
@@ -122,7 +135,7 @@ export class PublicGalleries {
     const [row] = await selectPhotos(this.d.db).where(eq(photos.id, id.toLowerCase()));
     if (!row) return null;
     const e = await this.d.events.get(row.photo.eventId);
-    return e && inScope(visibleTo(e, PUBLIC), row.photo) ? this.found(e, row) : null;
+    return e && (await this.shown(e)) && inScope(visibleTo(e, PUBLIC), row.photo) ? this.found(e, row) : null;
   }
 
   private found(event: EventRecord, photo: PhotoSelection): PublicPhotoFound {

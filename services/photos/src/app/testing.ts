@@ -2,7 +2,16 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll } from 'vitest';
 import type { BusMessage } from '@afterglow/bus';
-import { RPC, liveNotice, type EventRecord, type LiveNotice, type Principal } from '@afterglow/contracts';
+import { answer } from '@afterglow/bus';
+import {
+  RPC,
+  billingEntitlements,
+  liveNotice,
+  type Entitlements,
+  type EventRecord,
+  type LiveNotice,
+  type Principal,
+} from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
 import { testAdapters } from '@afterglow/service-kit/testing';
 import type { ObjectStore } from '@afterglow/storage';
@@ -29,7 +38,12 @@ export const jpeg = (width = 64, height = 48) =>
     .toBuffer();
 
 export async function photosWorld(
-  opts: { store?: (s: ObjectStore) => ObjectStore; databaseUrl?: string } = {},
+  opts: {
+    store?: (s: ObjectStore) => ObjectStore;
+    databaseUrl?: string;
+    /** false: the test answers for billing itself */
+    billing?: boolean;
+  } = {},
 ) {
   const t = await testAdapters(['photos'], {}, { databaseUrl: opts.databaseUrl });
   const db = t.database.db;
@@ -43,6 +57,27 @@ export async function photosWorld(
       return [...known.values()].find((e) => e.id === key || e.code.toLowerCase() === key) ?? null;
     },
   );
+  // billing stood in for: every host on a free-like plan unless a test says otherwise (`plans`)
+  const plans = new Map<string, Partial<Entitlements>>();
+  if (opts.billing !== false)
+    await answer(t.bus, billingEntitlements, async ({ accountId }): Promise<Entitlements> => ({
+      accountId,
+      plan: 'free' as const,
+      since: null,
+      until: null,
+      photosPerEvent: 50,
+      guestsPerEvent: 20,
+      eventsPerPlan: 1,
+      hostingDays: 7,
+      storageMb: 500,
+      watermark: true,
+      zipExport: false,
+      publicGallery: false,
+      qrKit: false,
+      liveSlideshow: true,
+      aiFilter: false,
+      ...plans.get(accountId),
+    }));
   // no cache: a test that changes an event sees the change at once
   const events = new EventsClient(t.bus, 0);
   await events.start();
@@ -63,6 +98,8 @@ export async function photosWorld(
     events,
     relay,
     host,
+    /** what billing answers for a host, over the free-like default (set before the host's first ask: answers are kept 30 s) */
+    plans,
     notices,
     facts,
     /** Facts of this subject published so far, once the outbox has sent them. */

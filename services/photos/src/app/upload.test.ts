@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { PLAN_MESSAGES } from '@afterglow/contracts';
 import type { ObjectStore } from '@afterglow/storage';
 import { eventCounters, photos } from '../adapters/schema';
 import { isoIn, jpeg, useWorld } from './testing';
@@ -106,7 +107,7 @@ describe('uploading a shot (PGlite, filesystem store)', () => {
     await expect(w.app.uploads.upload(e.code, late, shot, null, undefined)).rejects.toMatchObject({
       status: 403,
       code: 'photo_limit_reached',
-      message: "This event has reached its plan's photo limit",
+      message: PLAN_MESSAGES.photoLimit,
     });
     // the refused shot was not counted, and its original not kept
     expect((await w.app.devices.get(late.id))!.shotsTaken).toBe(0);

@@ -1,12 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { HttpError, forbidden, isUnavailableError, type EventRecord } from '@afterglow/contracts';
+import {
+  HttpError,
+  PLAN_CODES,
+  PLAN_MESSAGES,
+  forbidden,
+  isUnavailableError,
+  type EventRecord,
+} from '@afterglow/contracts';
 import { isUniqueViolation, traceHeaders, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import { outbox, photos, type DeviceRow } from '../adapters/schema';
 import { developingJob } from './developing';
 import { shotsRemaining, type Devices } from './devices';
 import type { EventsClient } from './events-client';
+import type { HostPlans } from './host-plan';
 import { cleanJpeg, inspectJpeg } from './jpeg';
 
 export const hasEnded = (e: EventRecord, now = Date.now()) => Date.parse(e.endsAt) < now;
@@ -36,6 +44,17 @@ const storageUnavailable = (cause: unknown) =>
     { cause },
   );
 
+/** Billing could not say what the host's plan allows: the shot is not used, and may be sent again. */
+const planUnavailable = (cause: unknown) =>
+  Object.assign(
+    new HttpError(
+      503,
+      'plan_unavailable',
+      'Photos cannot be taken just now. Your shot was not used; please try again in a moment.',
+    ),
+    { cause },
+  );
+
 /**
  * A guest's shot: the original stored, then in one statement the shot counted on the device's roll,
  * the event's photo count raised within its plan, the row written and its `photo.uploaded` fact put in
@@ -47,7 +66,13 @@ export class Uploads {
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(
-    private readonly d: { db: Db; store: ObjectStore; events: EventsClient; relay: OutboxRelay },
+    private readonly d: {
+      db: Db;
+      store: ObjectStore;
+      events: EventsClient;
+      relay: OutboxRelay;
+      plans: HostPlans;
+    },
     private readonly devices: Devices,
   ) {}
 
@@ -67,6 +92,10 @@ export class Uploads {
       if (replay) return replay;
       throw noShots();
     }
+    // the host's plan decides the steps developing takes (a watermark on the free plan)
+    const plan = await this.d.plans.developing(e.hostId).catch((err: unknown) => {
+      throw planUnavailable(err);
+    });
     // Stored without comments or trailing bytes: a polyglot's payload never reaches storage.
     const jpeg = cleanJpeg(file);
     const info = await inspectJpeg(jpeg);
@@ -94,6 +123,7 @@ export class Uploads {
             createdAt: now,
           },
           e,
+          plan,
         );
         const trace = traceHeaders();
         // One statement for the shot, the event's count, the row and its outbox fact: each step
@@ -148,8 +178,7 @@ export class Uploads {
       }
       if (err instanceof Rollback) {
         if (err.kind === 'no_shots') throw noShots();
-        if (err.kind === 'event_full')
-          throw forbidden("This event has reached its plan's photo limit", 'photo_limit_reached');
+        if (err.kind === 'event_full') throw forbidden(PLAN_MESSAGES.photoLimit, PLAN_CODES.photoLimit);
       }
       throw err;
     }

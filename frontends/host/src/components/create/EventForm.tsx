@@ -3,7 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { ApiError, Button, apiRequest, toast } from '@afterglow/ui';
+import { Link } from 'react-router';
+import { ApiError, Button, apiRequest, buttonClass, toast } from '@afterglow/ui';
+import { planRefusal } from '../../lib/plan-refusal';
 import { CameraSection } from './CameraSection';
 import { DetailsSection } from './DetailsSection';
 import { FilmSection } from './FilmSection';
@@ -40,6 +42,8 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
       onCreated(event);
     },
     onError: (err) => {
+      // a plan's refusal is shown above the button, with the way to upgrade
+      if (planRefusal(err)) return;
       toast({
         title: 'Error',
         description: err instanceof ApiError ? err.detail : 'Failed to create event',
@@ -58,6 +62,8 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
   });
 
   const onSubmit = handleSubmit((values) => create.mutate(values));
+  // the plan's events are used up (403 plan_event_limit): the server's words and the way to upgrade
+  const planLimit = planRefusal(create.error) ? (create.error as ApiError).detail : null;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create event" className="space-y-6">
@@ -66,6 +72,14 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
       <RevealSection control={control} register={register} errors={errors} />
       <FilmSection control={control} />
       <MoodSection control={control} />
+      {planLimit && (
+        <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-neutral-900">
+          <p className="font-semibold">{planLimit}</p>
+          <Link to="/pricing" className={buttonClass('primary', 'md', 'mt-3')}>
+            Upgrade
+          </Link>
+        </div>
+      )}
       <Button type="submit" size="lg" className="w-full" disabled={create.isPending}>
         {create.isPending ? (
           <>

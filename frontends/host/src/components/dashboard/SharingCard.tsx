@@ -2,6 +2,7 @@ import {
   REPORT_THRESHOLD_DEFAULT,
   REPORT_THRESHOLD_MAX,
   REPORT_THRESHOLD_MIN,
+  PLAN_MESSAGES,
   SHARE_DESCRIPTION_MAX,
   type HostEvent,
 } from '@afterglow/contracts';
@@ -9,8 +10,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { ApiError } from '@afterglow/ui';
 import { Button, Card, apiRequest, toast } from '@afterglow/ui';
 import { keys } from '../../lib/api';
+import { planRefusal } from '../../lib/plan-refusal';
 import { inputClass } from '../Field';
 import { SwitchRow } from '../Switch';
 
@@ -22,6 +25,8 @@ export function SharingCard({ event }: { event: HostEvent }) {
   const saved = event.reportThreshold ?? REPORT_THRESHOLD_DEFAULT;
   const [threshold, setThreshold] = useState(saved);
   const trimmed = description.trim();
+  // the server decides (billing's answer for the host's plan); the switch only reflects it
+  const noPlan = event.publicGallery === false;
   const dirty =
     isPublic !== event.isPublic || trimmed !== (event.shareDescription ?? '') || threshold !== saved;
 
@@ -43,10 +48,10 @@ export function SharingCard({ event }: { event: HostEvent }) {
         variant: 'success',
       });
     },
-    onError: () =>
+    onError: (err) =>
       toast({
         title: 'Update failed',
-        description: 'Failed to update sharing settings',
+        description: planRefusal(err) ? (err as ApiError).detail : 'Failed to update sharing settings',
         variant: 'destructive',
       }),
   });
@@ -64,7 +69,16 @@ export function SharingCard({ event }: { event: HostEvent }) {
           description="Anyone with the gallery link can see the photos once they are revealed."
           checked={isPublic}
           onCheckedChange={setIsPublic}
+          disabled={noPlan && !isPublic}
         />
+        {noPlan && (
+          <p id="isPublic-plan" className="text-sm text-neutral-700">
+            {PLAN_MESSAGES.noPublicGallery}{' '}
+            <Link to="/pricing" className="font-semibold text-[var(--ag-primary-ink)] underline">
+              Upgrade
+            </Link>
+          </p>
+        )}
         {isPublic && (
           <div>
             <label htmlFor="shareDescription" className="mb-1.5 block text-sm font-semibold text-neutral-800">

@@ -1,0 +1,43 @@
+import { billingEntitlements, type Entitlements } from '@afterglow/contracts';
+import type { Bus } from '@afterglow/bus';
+import { cachedAsk } from '@afterglow/service-kit';
+
+/** What developing is told of the host's plan: the steps its renditions take (ADR 025). */
+export interface DevelopingPlan {
+  watermark: boolean;
+  aiFilter: boolean;
+}
+
+/**
+ * What an event's host may do, as billing answers it (kept 30 s, ADR 012). The last answer for each
+ * host is kept too, for when billing cannot be asked: a guest's upload goes on through a short outage
+ * with the plan as it was a moment ago (as the events client does with the event).
+ */
+export class HostPlans {
+  private readonly ask: (r: { accountId: string }) => Promise<Entitlements>;
+  private readonly last = new Map<string, Entitlements>();
+
+  constructor(bus: Bus) {
+    this.ask = cachedAsk(bus, billingEntitlements, { timeoutMs: 3000 });
+  }
+
+  /** Billing's answer for the host now; rejects when billing cannot be asked and none came before. */
+  async of(hostId: string): Promise<Entitlements> {
+    try {
+      const e = await this.ask({ accountId: hostId });
+      if (this.last.size >= 10_000) this.last.clear();
+      this.last.set(hostId, e);
+      return e;
+    } catch (err) {
+      const known = this.last.get(hostId);
+      if (known) return known;
+      throw err;
+    }
+  }
+
+  /** The plan's steps for the host's photos: a watermark, the AI safety filter. */
+  async developing(hostId: string): Promise<DevelopingPlan> {
+    const e = await this.of(hostId);
+    return { watermark: e.watermark, aiFilter: e.aiFilter };
+  }
+}
