@@ -44,14 +44,20 @@ describe.each(PROFILES)('events per plan ($name)', ({ infra: useInfra }) => {
     expect((await free.json('GET', '/api/user/events')).body).toHaveLength(1);
   });
 
-  it('gives a paid plan its one event, and a deleted event frees it again', async () => {
+  it('gives a paid plan its one event, which deleting it does not give back; the free demo can start over', async () => {
     const pro = await host('pro-limit@example.test', 'pro');
     const first = await pro.json('POST', '/api/events', eventBody({ name: 'Gala' }));
     expect(first.status).toBe(201);
     expect(first.body.maxPhotos).toBe(2000);
     expect((await pro.json('POST', '/api/events', eventBody())).body.code).toBe('plan_event_limit');
     expect((await pro.json('DELETE', `/api/events/${first.body.id}`)).status).toBe(204);
-    expect((await pro.json('POST', '/api/events', eventBody({ name: 'Gala again' }))).status).toBe(201);
+    expect((await pro.json('POST', '/api/events', eventBody({ name: 'Gala again' }))).body.code).toBe(
+      'plan_event_limit',
+    );
+    const free = await host('free-again@example.test');
+    const demo = await free.json('POST', '/api/events', eventBody({ name: 'Demo' }));
+    expect((await free.json('DELETE', `/api/events/${demo.body.id}`)).status).toBe(204);
+    expect((await free.json('POST', '/api/events', eventBody({ name: 'Demo again' }))).status).toBe(201);
   });
 
   it('takes exactly one of two events asked for at once', async () => {

@@ -49,6 +49,20 @@ export const events = eventsSchema.table(
 export type EventRow = typeof events.$inferSelect;
 
 /**
+ * Every event an account created, kept when the event is deleted (ADR 025): a bought plan's events are
+ * counted here, so deleting one (or retention deleting it) does not give the purchase another.
+ */
+export const eventsCreated = eventsSchema.table(
+  'events_created',
+  {
+    eventId: uuid('event_id').primaryKey(),
+    hostId: text('host_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('events_created_host_idx').on(t.hostId, t.createdAt)],
+);
+
+/**
  * Messages to a host, written once and ready for e-mail (ADR 026): `hosting_ended` when an event's
  * hosting period is over, `event_purged` when retention deleted it. One of each kind per event.
  */

@@ -22,7 +22,7 @@ import {
 import type { Bus } from '@afterglow/bus';
 import { isUniqueViolation, outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import { cachedAsk } from '@afterglow/service-kit';
-import { events, outbox, type EventRow } from '../adapters/schema';
+import { events, eventsCreated, outbox, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
 import { toPublic, toRecord } from './records';
 import {
@@ -118,6 +118,8 @@ export class EventsApp {
               maxGuests: limits.guestsPerEvent,
             })
             .returning();
+          // the account's record of it, which outlives the event (what a bought plan counts)
+          await tx.insert(eventsCreated).values({ eventId: made!.id, hostId: host.userId, createdAt: made!.createdAt });
           return made!;
         });
         const rec = toRecord(row!);

@@ -9,7 +9,7 @@ import {
   type Entitlements,
 } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
-import { events } from '../adapters/schema';
+import { events, eventsCreated } from '../adapters/schema';
 
 /**
  * What the host's plan refuses of an event, as billing answers it (ADR 025). Each check is the one
@@ -35,19 +35,21 @@ export function checkLiveSlideshow(plan: Entitlements, enabled: boolean): void {
 }
 
 /**
- * The events the account holds on its current plan (ADR 025): created since the plan's `since`, or
- * every one of its events on the free plan (which has no `since`). A deleted event is not held.
+ * The events the account has used of its current plan (ADR 025). On a bought plan (it has a `since`):
+ * every event created since, deleted or not, so a purchase's event cannot be swapped for a new one.
+ * On the free plan: the account's events that still exist (a host may start the demo over).
  */
 export async function heldEvents(
   db: Pick<Db, 'select'>,
   hostId: string,
   since: string | null,
 ): Promise<number> {
-  const mine = eq(events.hostId, hostId);
-  const [r] = await db
-    .select({ n: count() })
-    .from(events)
-    .where(since ? and(mine, gte(events.createdAt, new Date(since))) : mine);
+  const [r] = since
+    ? await db
+        .select({ n: count() })
+        .from(eventsCreated)
+        .where(and(eq(eventsCreated.hostId, hostId), gte(eventsCreated.createdAt, new Date(since))))
+    : await db.select({ n: count() }).from(events).where(eq(events.hostId, hostId));
   return r?.n ?? 0;
 }
 
