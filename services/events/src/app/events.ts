@@ -119,7 +119,9 @@ export class EventsApp {
             })
             .returning();
           // the account's record of it, which outlives the event (what a bought plan counts)
-          await tx.insert(eventsCreated).values({ eventId: made!.id, hostId: host.userId, createdAt: made!.createdAt });
+          await tx
+            .insert(eventsCreated)
+            .values({ eventId: made!.id, hostId: host.userId, createdAt: made!.createdAt });
           return made!;
         });
         const rec = toRecord(row!);
