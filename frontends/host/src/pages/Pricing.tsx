@@ -62,7 +62,7 @@ export function Pricing() {
           <div className="flex-1">
             <h3 className="text-lg font-bold">{ADDON.name}</h3>
             <p className="text-neutral-600">
-              {ADDON.summary} for any paid plan, when your guests can’t stop shooting.
+              {ADDON.summary} for any event, when your guests can’t stop shooting.
             </p>
           </div>
           <p className="text-2xl font-extrabold">

@@ -13,7 +13,7 @@ const FAQ: { q: string; a: string }[] = [
   },
   {
     q: 'Is this a subscription?',
-    a: 'No. Each plan is a one-time price for one event. Extra photos can be added to any paid plan.',
+    a: 'No. Each plan is a one-time price for one event. Extra photos can be added to any event.',
   },
 ];
 
