@@ -16,7 +16,7 @@ import {
   bareSharp,
   closedLoop,
   createEvent,
-  HOST_EMAIL,
+  HOST_EMAILS,
   HOST_PASSWORD,
   joinMany,
   openLoop,
@@ -67,34 +67,47 @@ const MEDIA_CONCURRENCY = Number(process.env.MEDIA_CONCURRENCY) || Math.max(1, a
 const log = (...a: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
 const work = await mkdtemp(join(tmpdir(), 'afterglow-bench-'));
 
-/** A fresh embedded Afterglow with a host on the Max plan (5,000 photos per event, guests unlimited). */
+/** Signs the bench's hosts up and puts each on the Max plan. */
+async function makeHosts(target: Target) {
+  for (const email of HOST_EMAILS) {
+    await new Session(target.base).login(email, HOST_PASSWORD, 'create');
+    await target.setPlan(email, 'max');
+  }
+}
+
+/**
+ * A fresh embedded Afterglow with hosts on the Max plan (5,000 photos per event, guests unlimited),
+ * signed in: `hosts[i]` for a phase's i-th event, `host` the first.
+ */
 async function freshAfterglow(
   name: string,
   postgresUrl?: string,
-): Promise<{ target: Target; host: Session }> {
+): Promise<{ target: Target; host: Session; hosts: Session[] }> {
   let target: Target;
   if (postgresUrl) {
     target = await EmbeddedAfterglow.onPostgres(join(work, name), postgresUrl);
     await target.start();
-    await new Session(target.base).login(HOST_EMAIL, HOST_PASSWORD, 'create');
-    await target.setPlan(HOST_EMAIL, 'max');
+    await makeHosts(target);
   } else {
     // The host's account and plan are made once, in a data directory each phase starts from a copy of.
     const template = join(work, 'template');
     if (!existsSync(template)) {
       const first = new EmbeddedAfterglow(template);
       await first.start();
-      await new Session(first.base).login(HOST_EMAIL, HOST_PASSWORD, 'create');
-      await first.setPlan(HOST_EMAIL, 'max');
+      await makeHosts(first);
       await first.stop();
     }
     await cp(template, join(work, name), { recursive: true });
     target = new EmbeddedAfterglow(join(work, name));
     await target.start();
   }
-  const host = new Session(target.base);
-  await host.login(HOST_EMAIL, HOST_PASSWORD, 'signin');
-  return { target, host };
+  const hosts: Session[] = [];
+  for (const email of HOST_EMAILS) {
+    const s = new Session(target.base);
+    await s.login(email, HOST_PASSWORD, 'signin');
+    hosts.push(s);
+  }
+  return { target, host: hosts[0]!, hosts };
 }
 
 /** Rows and stored originals counted behind the server's back (it is stopped afterwards). */
@@ -156,8 +169,8 @@ if (want('ingest')) {
   await bare.stop();
 
   const capacity = async (postgresUrl?: string) => {
-    const { target, host } = await freshAfterglow(postgresUrl ? 'capacity-pg' : 'capacity', postgresUrl);
-    const evs = [await createEvent(host, 'Capacity A'), await createEvent(host, 'Capacity B')];
+    const { target, hosts } = await freshAfterglow(postgresUrl ? 'capacity-pg' : 'capacity', postgresUrl);
+    const evs = [await createEvent(hosts[0]!, 'Capacity A'), await createEvent(hosts[1]!, 'Capacity B')];
     const guests = await joinMany(
       target.base,
       evs.map((e) => e.code),
@@ -206,7 +219,7 @@ if (want('ingest')) {
 
   log(`ingest: open loop ${C.burstRate} uploads/s for ${C.burstSeconds} s over ${C.capGuests} guests`);
   const b = await freshAfterglow('burst');
-  const bevs = [await createEvent(b.host, 'Burst A'), await createEvent(b.host, 'Burst B')];
+  const bevs = [await createEvent(b.hosts[0]!, 'Burst A'), await createEvent(b.hosts[1]!, 'Burst B')];
   const bguests = await joinMany(
     b.target.base,
     bevs.map((e) => e.code),
@@ -296,7 +309,7 @@ if (want('developing')) {
 }
 
 // ---------------------------------------------------------------- 3 & 4. live display and gallery
-const { target, host } = await freshAfterglow('show');
+const { target, host, hosts } = await freshAfterglow('show');
 if (want('live')) {
   log(`live display: ${C.liveClients} screens on one event, ${C.approvals} approvals`);
   const ev = await createEvent(host, 'Live display', { revealMode: 'live' });
@@ -354,12 +367,13 @@ if (want('live')) {
 }
 if (want('gallery')) {
   log(`gallery: an event with ${C.gallery} photos`);
-  const ev = await createEvent(host, 'Gallery', {
+  const galleryHost = hosts[1]!;
+  const ev = await createEvent(galleryHost, 'Gallery', {
     revealMode: 'live',
     revealAt: new Date(Date.now() + 3000).toISOString(),
   });
   let developed = 0;
-  const hostWs = await watch(target.base, ev.id, host.cookie(), (m) => {
+  const hostWs = await watch(target.base, ev.id, galleryHost.cookie(), (m) => {
     if (m.type === 'photo_uploaded') developed++;
   });
   const guests = await joinMany(target.base, [ev.code], Math.ceil(C.gallery / 36), 'Guest');
@@ -413,7 +427,7 @@ if (want('gallery')) {
     photos: stored,
     developed,
     guest: await measure(anon, 'guest'),
-    host: await measure(host, 'host'),
+    host: await measure(galleryHost, 'host'),
   };
   log(
     'gallery p95 guest',
@@ -427,12 +441,12 @@ if (want('gallery')) {
 // ---------------------------------------------------------------- 5. front end
 if (want('frontend')) {
   log('front end: JavaScript per page and Lighthouse (mobile)');
-  const ev = await createEvent(host, 'Front end');
+  const ev = await createEvent(hosts[2]!, 'Front end');
   results.frontend = await measureFrontend(
     target.base,
     ev.code,
     ev.id,
-    HOST_EMAIL,
+    HOST_EMAILS[2]!,
     HOST_PASSWORD,
     C.lighthouseRuns,
   );

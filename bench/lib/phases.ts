@@ -9,6 +9,11 @@ import { joinGuest, upload, type Guest, type UploadResult } from './client';
 import { percentile, round, sleep, summary } from './stats';
 
 export const HOST_EMAIL = 'bench-host@afterglow.test';
+/**
+ * The bench's hosts, each on the Max plan: a bought plan holds one event (ADR 025), and a phase that
+ * needs several events gives each its own host, as several customers would.
+ */
+export const HOST_EMAILS = [HOST_EMAIL, 'bench-host-2@afterglow.test', 'bench-host-3@afterglow.test'];
 export const HOST_PASSWORD = 'bench host password';
 
 export function eventBody(name: string, over: Record<string, unknown> = {}) {
