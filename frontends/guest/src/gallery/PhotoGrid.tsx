@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Hourglass, Loader2 } from 'lucide-react';
-import { Button } from '@afterglow/ui';
+import { Hourglass, Images, Loader2 } from 'lucide-react';
+import { Button, Skeleton } from '@afterglow/ui';
 import { photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';
 
@@ -63,6 +63,32 @@ export function GridSkeleton({ count = 6 }: { count?: number }) {
       {Array.from({ length: count }, (_, i) => (
         <div key={i} className="aspect-square animate-pulse rounded-lg bg-neutral-200" />
       ))}
+    </div>
+  );
+}
+
+/**
+ * A gallery page while its event loads: title, dates, a band (the countdown, or the share row) and
+ * the grid.
+ */
+export function GalleryPageSkeleton({ band }: { band: string }) {
+  return (
+    <div role="status" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
+      <span className="sr-only">Loading the gallery</span>
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className={`${band} w-full`} />
+      <GridSkeleton />
+    </div>
+  );
+}
+
+/** Where a grid of photos would be, when there are none (yet). */
+export function EmptyPhotos({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 bg-white/70 px-4 py-10 text-center text-neutral-700">
+      <Images aria-hidden className="h-8 w-8 text-[var(--ag-primary-ink)]" />
+      <p>{children}</p>
     </div>
   );
 }

@@ -1,16 +1,17 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
-import { Camera, Images } from 'lucide-react';
-import { Button, Skeleton, apiRequest, buttonClass } from '@afterglow/ui';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Camera } from 'lucide-react';
+import { Button, buttonClass } from '@afterglow/ui';
 import { useEventSocket } from '@afterglow/ui/realtime';
 import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard, MessageCard } from '../components/MessageCard';
 import { Countdown } from '../gallery/Countdown';
-import { GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
+import { EmptyPhotos, GalleryPageSkeleton, GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
 import { ReportPhoto } from '../gallery/PhotoActions';
 import { PhotoDialog } from '../gallery/PhotoDialog';
 import { useCountdown } from '../gallery/useCountdown';
+import { usePhotoPages } from '../gallery/usePhotoPages';
 import { YourShots } from '../gallery/YourShots';
 import { QueueNotice } from '../offline/QueueNotice';
 import { usePhotoQueue } from '../offline/usePhotoQueue';
@@ -36,7 +37,7 @@ export function Gallery() {
   const code = normalizeCode(raw);
   const eventQ = useEventByCode(code);
 
-  if (eventQ.isPending) return <GallerySkeleton />;
+  if (eventQ.isPending) return <GalleryPageSkeleton band="h-32" />;
   if (eventQ.isError) {
     return isNotFound(eventQ.error) ? (
       <EventNotFoundCard />
@@ -53,40 +54,16 @@ export function Gallery() {
   return <EventGallery key={code} code={code} event={eventQ.data} />;
 }
 
-function GallerySkeleton() {
-  return (
-    <div role="status" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
-      <span className="sr-only">Loading the gallery</span>
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="h-32 w-full" />
-      <GridSkeleton />
-    </div>
-  );
-}
-
 function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
   const qc = useQueryClient();
   const deviceId = getDeviceId(code);
   const [open, setOpen] = useState<number | null>(null);
 
-  const photosQ = useInfiniteQuery<
-    EventPhotosPage,
-    Error,
-    InfiniteData<EventPhotosPage, string | null>,
-    readonly unknown[],
-    string | null
-  >({
-    queryKey: eventPhotosKey(code),
-    queryFn: ({ pageParam }) =>
-      apiRequest<EventPhotosPage>(
-        'GET',
-        `/api/events/${code}/photos${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`,
-      ),
-    initialPageParam: null,
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: GALLERY_POLL_MS,
-  });
+  const { query: photosQ, photos } = usePhotoPages<PhotoDto, EventPhotosPage>(
+    eventPhotosKey(code),
+    `/api/events/${code}/photos`,
+    GALLERY_POLL_MS,
+  );
   const shotsQ = useQuery<DevicePhotos>({
     queryKey: devicePhotosKey(deviceId ?? ''),
     enabled: !!deviceId,
@@ -113,18 +90,6 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
     void qc.invalidateQueries({ queryKey: eventKey(code) });
     refreshPhotos();
   });
-
-  const photos = useMemo(() => {
-    const seen = new Set<string>();
-    const out: PhotoDto[] = [];
-    for (const page of photosQ.data?.pages ?? [])
-      for (const p of page.photos)
-        if (!seen.has(p.id)) {
-          seen.add(p.id);
-          out.push(p);
-        }
-    return out;
-  }, [photosQ.data]);
 
   // Photos still waiting in the offline queue are shots taken; they keep trying to go up from here too.
   const queue = usePhotoQueue(deviceId ?? '');
@@ -208,15 +173,6 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
         revealed={revealed}
       />
       <QueueNotice count={queue.waiting.size} sending={queue.sending} />
-    </div>
-  );
-}
-
-function EmptyPhotos({ children }: { children: ReactNode }) {
-  return (
-    <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 bg-white/70 px-4 py-10 text-center text-neutral-700">
-      <Images aria-hidden className="h-8 w-8 text-[var(--ag-primary-ink)]" />
-      <p>{children}</p>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { useInfiniteQuery, useQuery, type InfiniteData } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Images, SearchX, Users } from 'lucide-react';
-import { Button, Skeleton, apiRequest, buttonClass, useEventTheme } from '@afterglow/ui';
+import { Button, buttonClass, useEventTheme } from '@afterglow/ui';
 import {
   GALLERY_NOT_FOUND,
   shareEventPath,
@@ -12,7 +12,8 @@ import {
 } from '@afterglow/contracts';
 import { MessageCard } from '../components/MessageCard';
 import { PhotoDialog } from '../gallery/PhotoDialog';
-import { GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
+import { EmptyPhotos, GalleryPageSkeleton, GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
+import { usePhotoPages } from '../gallery/usePhotoPages';
 import { isNotFound } from '../lib/api';
 import { formatInZone, plural } from '../lib/format';
 import { ShareMenu } from '../public/ShareMenu';
@@ -28,7 +29,7 @@ export function PublicGallery() {
   const q = useQuery<Gallery>({ queryKey: galleryKey(slug), refetchInterval: PUBLIC_POLL_MS });
   useEventTheme(q.data);
 
-  if (q.isPending) return <PublicSkeleton />;
+  if (q.isPending) return <GalleryPageSkeleton band="h-10" />;
   if (q.isError) {
     return isNotFound(q.error) ? (
       <MessageCard
@@ -81,47 +82,14 @@ function JoinLink({ code }: { code: string }) {
   );
 }
 
-function PublicSkeleton() {
-  return (
-    <div role="status" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
-      <span className="sr-only">Loading the gallery</span>
-      <Skeleton className="h-8 w-2/3" />
-      <Skeleton className="h-4 w-1/2" />
-      <Skeleton className="h-10 w-full" />
-      <GridSkeleton />
-    </div>
-  );
-}
-
 function RevealedGallery({ gallery: g }: { gallery: Gallery }) {
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<number | null>(null);
-  const photosQ = useInfiniteQuery<
-    PublicPhotosPage,
-    Error,
-    InfiniteData<PublicPhotosPage, string | null>,
-    readonly unknown[],
-    string | null
-  >({
-    queryKey: photosKey(g.slug),
-    queryFn: ({ pageParam }) =>
-      apiRequest<PublicPhotosPage>(
-        'GET',
-        `/api/public/events/${encodeURIComponent(g.slug)}/photos${
-          pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''
-        }`,
-      ),
-    initialPageParam: null,
-    getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: PUBLIC_POLL_MS,
-  });
-  const photos = useMemo(() => {
-    const seen = new Set<string>();
-    const out: PublicPhoto[] = [];
-    for (const page of photosQ.data?.pages ?? [])
-      for (const p of page.photos) if (!seen.has(p.id) && seen.add(p.id)) out.push(p);
-    return out;
-  }, [photosQ.data]);
+  const { query: photosQ, photos } = usePhotoPages<PublicPhoto, PublicPhotosPage>(
+    photosKey(g.slug),
+    `/api/public/events/${encodeURIComponent(g.slug)}/photos`,
+    PUBLIC_POLL_MS,
+  );
 
   // a photo's share link lands here with ?photo={id}: open it once it is loaded
   const wanted = params.get('photo');
@@ -168,10 +136,7 @@ function RevealedGallery({ gallery: g }: { gallery: Gallery }) {
             </Button>
           </div>
         ) : photos.length === 0 ? (
-          <div className="flex flex-col items-center gap-2 rounded-xl border border-dashed border-neutral-300 bg-white/70 px-4 py-10 text-center text-neutral-700">
-            <Images aria-hidden className="h-8 w-8 text-[var(--ag-primary-ink)]" />
-            <p>No photos yet</p>
-          </div>
+          <EmptyPhotos>No photos yet</EmptyPhotos>
         ) : (
           <>
             <PhotoGrid photos={photos} onOpen={openAt} />

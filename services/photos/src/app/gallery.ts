@@ -2,10 +2,10 @@ import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { DevicePhotos, EventPhotosPage, PhotoDto, Principal } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { photos, type DeviceRow } from '../adapters/schema';
-import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
+import type { PageOpts } from './cursor';
 import { shotsRemaining } from './devices';
 import type { EventsClient } from './events-client';
-import { selectPhotos, type PhotoView } from './photo-view';
+import { newestFirst, selectPhotos, type PhotoView } from './photo-view';
 import {
   assertHost,
   forShowing,
@@ -31,18 +31,8 @@ export class Gallery {
 
   /** One page of the event's photos matching `where`, newest first, as a viewer (the host or not) sees them. */
   private async page(where: SQL | undefined, page: PageOpts, asHost: boolean): Promise<Page> {
-    const limit = pageLimit(page);
-    const rows = await selectPhotos(this.d.db)
-      .where(and(where, afterCursor(page.cursor)))
-      .orderBy(desc(photos.createdAt), desc(photos.id))
-      .limit(limit + 1);
-    const more = rows.length > limit;
-    const slice = more ? rows.slice(0, limit) : rows;
-    const last = slice[slice.length - 1];
-    return {
-      photos: slice.map((r) => this.view.dto(r, asHost)),
-      nextCursor: more && last ? encodeCursor(last.photo.createdAt, last.photo.id) : null,
-    };
+    const { rows, nextCursor } = await newestFirst(this.d.db, where, page);
+    return { photos: rows.map((r) => this.view.dto(r, asHost)), nextCursor };
   }
 
   /** GET /api/events/{code}/photos: what the viewer may see of the event. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
   IMAGE_URL_TTL_SECONDS,
   type PhotoDto,
@@ -8,6 +8,7 @@ import {
 import type { Db } from '@afterglow/db';
 import type { UrlSigner } from '@afterglow/storage';
 import { devices, photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
+import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
 import { byKind, renditionsColumn, type MadeColumn } from './renditions';
 
 export type Author = Pick<DeviceRow, 'displayName' | 'anonId'> | null;
@@ -31,6 +32,29 @@ export const selectPhotos = (db: Db) =>
     })
     .from(photos)
     .leftJoin(devices, eq(devices.id, photos.deviceId));
+
+/**
+ * One page of the photos matching `where`, newest first, and the cursor of the next page (null on the
+ * last): the paging every photo list shares.
+ */
+export async function newestFirst(
+  db: Db,
+  where: SQL | undefined,
+  page: PageOpts,
+): Promise<{ rows: PhotoSelection[]; nextCursor: string | null }> {
+  const limit = pageLimit(page);
+  const rows = await selectPhotos(db)
+    .where(and(where, afterCursor(page.cursor)))
+    .orderBy(desc(photos.createdAt), desc(photos.id))
+    .limit(limit + 1);
+  const more = rows.length > limit;
+  const slice = more ? rows.slice(0, limit) : rows;
+  const last = slice[slice.length - 1];
+  return {
+    rows: slice,
+    nextCursor: more && last ? encodeCursor(last.photo.createdAt, last.photo.id) : null,
+  };
+}
 
 /**
  * Photos as the browser receives them: their renditions as short-lived signed URLs (ADR 003), issued

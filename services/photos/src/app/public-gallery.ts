@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq } from 'drizzle-orm';
+import { count, countDistinct, desc, eq } from 'drizzle-orm';
 import {
   GALLERY_NOT_FOUND,
   HttpError,
@@ -9,11 +9,11 @@ import {
 } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { photos } from '../adapters/schema';
-import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
+import type { PageOpts } from './cursor';
 import type { HostPlans } from './host-plan';
 import type { EventsClient } from './events-client';
 import { byKind } from './renditions';
-import { selectPhotos, type PhotoSelection, type PhotoView } from './photo-view';
+import { newestFirst, selectPhotos, type PhotoSelection, type PhotoView } from './photo-view';
 import { inScope, scopeWhere, seesNothing, visibleTo, type Scope } from './visibility';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -102,20 +102,11 @@ export class PublicGalleries {
     const scope = visibleTo(e, PUBLIC);
     const revealed = !seesNothing(scope);
     if (!revealed) return { photos: [], revealed, revealAt: e.revealAt, nextCursor: null };
-    const limit = pageLimit({ limit: page.limit ?? 60 });
-    const rows = await selectPhotos(this.d.db)
-      .where(and(scopeWhere(scope), afterCursor(page.cursor)))
-      .orderBy(desc(photos.createdAt), desc(photos.id))
-      .limit(limit + 1);
-    const more = rows.length > limit;
-    const slice = more ? rows.slice(0, limit) : rows;
-    const last = slice[slice.length - 1];
-    return {
-      photos: slice.map((r) => this.view.publicDto(r)),
-      revealed,
-      revealAt: e.revealAt,
-      nextCursor: more && last ? encodeCursor(last.photo.createdAt, last.photo.id) : null,
-    };
+    const { rows, nextCursor } = await newestFirst(this.d.db, scopeWhere(scope), {
+      ...page,
+      limit: page.limit ?? 60,
+    });
+    return { photos: rows.map((r) => this.view.publicDto(r)), revealed, revealAt: e.revealAt, nextCursor };
   }
 
   /** The newest photo the public may see of this event (a share link's picture), or null. */
