@@ -20,3 +20,5 @@ export * from './public-gallery';
 export * from './payments';
 export * from './payment-types';
 export * from './plan-copy';
+export * from './admin-rules';
+export * from './admin';

@@ -55,6 +55,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/admin/users/:userId/suspend', 'admin'),
   r('POST', '/api/admin/users/:userId/unsuspend', 'admin'),
   r('DELETE', '/api/admin/events/:eventId', 'admin'),
+  r('GET', '/api/admin/stats', 'admin'),
+  r('GET', '/api/admin/users', 'admin'),
+  r('GET', '/api/admin/events', 'admin'),
+  r('GET', '/api/admin/photos', 'admin'),
+  r('POST', '/api/admin/photos/:photoId/moderate', 'admin'),
+  r('GET', '/api/admin/activity', 'admin'),
+  r('GET', '/api/admin/export/:kind', 'admin'),
+  r('GET', '/api/admin/settings', 'admin'),
 ];
 
 /**

@@ -1,0 +1,231 @@
+import { z } from 'zod';
+import './jitless';
+import {
+  ADMIN_EVENT_FILTERS,
+  ADMIN_EXPORT_KINDS,
+  ADMIN_MODERATE_ACTIONS,
+  ADMIN_PAGE_MAX,
+  ADMIN_PAGE_SIZE,
+  ADMIN_PHOTO_FILTERS,
+  ADMIN_USER_FILTERS,
+} from './admin-rules';
+import { RPC, type RpcContract } from './bus';
+import { PHOTO_STATUSES } from './photos';
+import { cleanText } from './text';
+
+/** The admin API's inputs (ADR 028) and the bus questions the admin service asks to answer them. */
+
+const search = z
+  .string()
+  .overwrite(cleanText)
+  .trim()
+  .max(100, 'Search can be at most 100 characters')
+  .optional()
+  .transform((s) => (s ? s : undefined));
+const cursor = z.string().max(200, 'Invalid cursor').optional();
+const limit = z.coerce
+  .number({ error: 'limit must be a number' })
+  .int('limit must be a whole number')
+  .min(1, 'limit must be at least 1')
+  .max(ADMIN_PAGE_MAX, `limit can be at most ${ADMIN_PAGE_MAX}`)
+  .default(ADMIN_PAGE_SIZE);
+
+const filterOf = <F extends readonly ['all', ...string[]]>(filters: F) =>
+  z.enum(filters, { error: `filter must be one of ${filters.join(', ')}` }).default('all');
+
+/** GET /api/admin/users?search=&filter=all|active|suspended|premium&cursor=&limit= */
+export const adminUsersQuerySchema = z.object({ search, filter: filterOf(ADMIN_USER_FILTERS), cursor, limit });
+/** GET /api/admin/events?search=&filter=all|active|upcoming|ended&cursor=&limit= */
+export const adminEventsQuerySchema = z.object({ search, filter: filterOf(ADMIN_EVENT_FILTERS), cursor, limit });
+/** GET /api/admin/photos?search=&filter=all|pending|flagged|approved|rejected&cursor=&limit= */
+export const adminPhotosQuerySchema = z.object({ search, filter: filterOf(ADMIN_PHOTO_FILTERS), cursor, limit });
+/** GET /api/admin/activity?cursor=&limit= */
+export const adminActivityQuerySchema = z.object({ cursor, limit });
+
+/** POST /api/admin/photos/{photoId}/moderate */
+export const adminModerateSchema = z.object({
+  action: z.enum(ADMIN_MODERATE_ACTIONS, { error: 'action must be approve, reject or flag' }),
+  reason: z
+    .string()
+    .overwrite(cleanText)
+    .trim()
+    .max(500, 'The reason can be at most 500 characters')
+    .optional()
+    .transform((s) => (s ? s : undefined)),
+});
+export const adminPhotoIdSchema = z.uuid({ error: 'photoId must be a UUID' });
+export const adminExportKindSchema = z.enum(ADMIN_EXPORT_KINDS, {
+  error: `Export one of ${ADMIN_EXPORT_KINDS.join(', ')}`,
+});
+
+// ---- the bus questions -----------------------------------------------------------------------------
+
+const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
+  subject: string,
+  request: Req,
+  response: Res,
+): RpcContract<Req, Res> => ({ subject, request, response });
+
+const isoTime = z.iso.datetime({ offset: true });
+const page = { cursor, limit: z.number().int().min(1).max(ADMIN_PAGE_MAX) };
+const nextCursor = z.string().nullable();
+/** Most ids one lookup may name. */
+export const ADMIN_IDS_MAX = 500;
+/** Most accounts `rpc.billing.premium` answers (the Premium filter looks among these). */
+export const PREMIUM_IDS_MAX = 20_000;
+const ids = z.array(z.string().min(1).max(200)).max(ADMIN_IDS_MAX);
+
+export const adminIdentityUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  isSuspended: z.boolean(),
+  createdAt: isoTime,
+});
+export type AdminIdentityUser = z.infer<typeof adminIdentityUserSchema>;
+
+/**
+ * `rpc.identity.users`: a page of accounts, newest first, matching the search (e-mail or name) and
+ * status; or, with `ids`, those accounts (`among` limits the page to a set, for the Premium filter).
+ */
+export const identityUsers = rpc(
+  'rpc.identity.users',
+  z.object({
+    search: z.string().max(100).optional(),
+    status: z.enum(['active', 'suspended']).optional(),
+    ids: ids.optional(),
+    among: z.array(z.string().min(1).max(200)).max(PREMIUM_IDS_MAX).optional(),
+    ...page,
+  }),
+  z.object({ users: z.array(adminIdentityUserSchema), nextCursor }),
+);
+/** `rpc.identity.stats {since} -> {total, since}`: accounts in all, and those made since the time. */
+export const identityStats = rpc(
+  'rpc.identity.stats',
+  z.object({ since: isoTime }),
+  z.object({ total: z.number().int().min(0), since: z.number().int().min(0) }),
+);
+
+/** `rpc.billing.plans {accountIds} -> {plans}`: each account's plan in effect now. */
+export const billingPlans = rpc(
+  'rpc.billing.plans',
+  z.object({ accountIds: ids }),
+  z.object({ plans: z.array(z.object({ accountId: z.string(), plan: z.string() })) }),
+);
+/** `rpc.billing.premium {} -> {accountIds}`: the accounts on a paid plan now. */
+export const billingPremium = rpc(
+  'rpc.billing.premium',
+  z.object({}),
+  z.object({ accountIds: z.array(z.string()).max(PREMIUM_IDS_MAX) }),
+);
+/** `rpc.billing.stats {} -> {revenueCents}`: payments that succeeded and were not refunded. */
+export const billingStats = rpc(
+  'rpc.billing.stats',
+  z.object({}),
+  z.object({ revenueCents: z.number().int().min(0) }),
+);
+
+export const adminEventSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  code: z.string(),
+  hostId: z.string(),
+  plan: z.string(),
+  startsAt: isoTime,
+  endsAt: isoTime,
+});
+export type AdminEventFacts = z.infer<typeof adminEventSchema>;
+
+/**
+ * `rpc.events.list`: a page of events, latest start first, matching the search (name or code) and
+ * status; or, with `ids`, those events.
+ */
+export const eventsList = rpc(
+  'rpc.events.list',
+  z.object({
+    search: z.string().max(100).optional(),
+    status: z.enum(['active', 'upcoming', 'ended']).optional(),
+    ids: z.array(z.uuid()).max(ADMIN_IDS_MAX).optional(),
+    ...page,
+  }),
+  z.object({ events: z.array(adminEventSchema), nextCursor }),
+);
+/** `rpc.events.by-host {hostIds} -> {hosts: [{hostId, eventIds}]}`: each host's events (one entry per asked host). */
+export const eventsByHost = rpc(
+  'rpc.events.by-host',
+  z.object({ hostIds: ids }),
+  z.object({ hosts: z.array(z.object({ hostId: z.string(), eventIds: z.array(z.uuid()) })) }),
+);
+/** `rpc.events.stats {} -> {total, active}` */
+export const eventsStats = rpc(
+  'rpc.events.stats',
+  z.object({}),
+  z.object({ total: z.number().int().min(0), active: z.number().int().min(0) }),
+);
+
+export const adminPhotoFactsSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  caption: z.string().nullable(),
+  thumbUrl: z.string().nullable(),
+  deviceName: z.string().nullable(),
+  status: z.enum(PHOTO_STATUSES),
+  flagCount: z.number().int().min(0),
+  flagReason: z.string().nullable(),
+  held: z.boolean(),
+  safetyScore: z.number().min(0).max(1).nullable(),
+  createdAt: isoTime,
+});
+/**
+ * `rpc.photos.list`: a page of photos of every event, newest first, by status (`flagged`: flagged and
+ * not rejected) and search (caption or guest name, or any photo of `orEventIds`).
+ */
+export const photosList = rpc(
+  'rpc.photos.list',
+  z.object({
+    search: z.string().max(100).optional(),
+    orEventIds: z.array(z.uuid()).max(ADMIN_IDS_MAX).optional(),
+    filter: z.enum(ADMIN_PHOTO_FILTERS).optional(),
+    ...page,
+  }),
+  z.object({ photos: z.array(adminPhotoFactsSchema), nextCursor }),
+);
+/** `rpc.photos.stats {since} -> {total, since, flagged}` */
+export const photosStats = rpc(
+  'rpc.photos.stats',
+  z.object({ since: isoTime }),
+  z.object({
+    total: z.number().int().min(0),
+    since: z.number().int().min(0),
+    flagged: z.number().int().min(0),
+  }),
+);
+/** `rpc.photos.moderate`: an admin approves, rejects or flags a photo (recorded by `photo.moderated`). */
+export const photosModerate = rpc(
+  'rpc.photos.moderate',
+  z.object({
+    photoId: z.uuid(),
+    action: z.enum(ADMIN_MODERATE_ACTIONS),
+    reason: z.string().max(500).optional(),
+    by: z.string().min(1),
+  }),
+  adminPhotoFactsSchema.pick({ id: true, eventId: true, status: true, flagCount: true, held: true }),
+);
+
+/** The admin service's reads and writes, by subject (for docs/bus.md). */
+export const ADMIN_RPC_SUBJECTS = [
+  identityUsers.subject,
+  identityStats.subject,
+  billingPlans.subject,
+  billingPremium.subject,
+  billingStats.subject,
+  eventsList.subject,
+  eventsByHost.subject,
+  eventsStats.subject,
+  photosList.subject,
+  photosStats.subject,
+  photosModerate.subject,
+  RPC.photosUsage,
+] as const;
