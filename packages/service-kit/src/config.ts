@@ -141,37 +141,31 @@ export interface SettingView {
   key: string;
   value: string | null;
   secret: boolean;
+  /** `environment`: set to something other than the built-in default */
   source: 'environment' | 'default';
 }
 
+const shown = (v: unknown): string | null =>
+  v === undefined || v === null || v === '' ? null : Array.isArray(v) ? v.join(',') : String(v);
+
 /**
  * The configuration in effect, for the back office's System Settings: every setting of the schema,
- * its parsed value (lists joined with commas), whether the environment set it, and never a secret's
- * value: secrets show `mask` when set (null when not), and passwords inside URLs are masked.
+ * its parsed value (lists joined with commas), whether it differs from the built-in default, and
+ * never a secret's value: secrets show `mask` when set (null when not), and passwords inside URLs
+ * are masked.
  */
 export function describeConfig(
   config: Record<string, unknown>,
-  env: NodeJS.ProcessEnv,
   mask: string,
   schema: z.ZodObject = baseConfigSchema,
 ): SettingView[] {
+  const defaults = schema.parse({}) as Record<string, unknown>;
   return Object.keys(schema.shape)
     .sort()
     .map((key) => {
-      const raw = config[key];
+      const text = shown(config[key]);
       const secret = SECRET_SETTINGS.has(key);
-      const text =
-        raw === undefined || raw === null || raw === ''
-          ? null
-          : Array.isArray(raw)
-            ? raw.join(',')
-            : String(raw);
       const value = text === null ? null : secret ? mask : maskUrlPassword(text, mask);
-      return {
-        key,
-        value,
-        secret,
-        source: env[key] !== undefined && env[key] !== '' ? 'environment' : 'default',
-      };
+      return { key, value, secret, source: text === shown(defaults[key]) ? 'default' : 'environment' };
     });
 }

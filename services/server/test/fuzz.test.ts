@@ -39,6 +39,7 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/events/:code/screens/next': () => ({ screenId: 'fuzz-screen-0123456789', showing: [] }),
   'POST /api/admin/users/:userId/suspend': () => ({ reason: 'Admin action' }),
   'DELETE /api/admin/events/:eventId': () => ({ reason: 'Admin deletion' }),
+  'POST /api/admin/photos/:photoId/moderate': () => ({ action: 'flag', reason: 'Needs review' }),
   'POST /api/create-payment-intent': () => ({ plan: 'pro' }),
   'POST /api/user/upgrade': () => ({ plan: 'basic' }),
   'POST /api/payments/test-confirm': () => ({ paymentIntentId: 'pi_test_unknown' }),
@@ -65,6 +66,10 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/photos/approved/:eventId': ['limit', 'cursor'],
   'GET /api/public/events/:slug/photos': ['limit', 'cursor'],
   'DELETE /api/photos/:id': ['deviceId'],
+  'GET /api/admin/users': ['search', 'filter', 'cursor', 'limit'],
+  'GET /api/admin/events': ['search', 'filter', 'cursor', 'limit'],
+  'GET /api/admin/photos': ['search', 'filter', 'cursor', 'limit'],
+  'GET /api/admin/activity': ['cursor', 'limit'],
 };
 /** Ends the caller's session, which would stop the rest from reaching validation; it takes no input. */
 const SKIP = new Set(['GET /api/logout']);
@@ -242,6 +247,7 @@ describe('fuzzing every API route', () => {
       deviceId: device.id,
       'events:id': event.id,
       'photos:id': photo.photoId,
+      photoId: photo.photoId,
       victim: victim.photoId,
       captionDevice: captionDevice.id,
       captionCode: roll.code,

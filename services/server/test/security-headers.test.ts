@@ -232,6 +232,7 @@ describe('security headers and cross-site requests', () => {
     function requestOf(route: ApiRoute): { path: string; init: RequestInit; ok: number } {
       const path = route.path
         .replace(':userId', memberId)
+        .replace(':photoId', photos.moderated)
         .replace(':eventId', doomedEventId)
         .replace(':code', event.code)
         .replace(
@@ -284,6 +285,8 @@ describe('security headers and cross-site requests', () => {
           return { path, init: {}, ok: 200 };
         case 'DELETE /api/admin/events/:eventId':
           return json({ reason: 'Admin deletion' }, 204);
+        case 'POST /api/admin/photos/:photoId/moderate':
+          return json({ action: 'flag', reason: 'Needs review' }, 200);
         case 'POST /api/create-payment-intent':
         case 'POST /api/user/upgrade':
           return json({ plan: 'pro' }, 201);

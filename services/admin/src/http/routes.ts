@@ -90,7 +90,7 @@ export function adminRouter({ users, events, office, secret, config, mode }: Adm
 
   r.get('/api/admin/settings', (req, res) => {
     requireAdmin(req, secret);
-    const body: AdminSettings = { mode, settings: describeConfig(config, process.env, SECRET_MASK) };
+    const body: AdminSettings = { mode, settings: describeConfig(config, SECRET_MASK) };
     fresh(res).json(body);
   });
 
