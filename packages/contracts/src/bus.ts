@@ -21,8 +21,8 @@ export const photoUploaded = {
     timezone: z.string().max(64).optional(),
     /**
      * The host's plan when the photo was taken, as billing answered it (added, ADR 025): `watermark`
-     * marks the display and thumbnail renditions; `aiFilter` is for the AI safety filter (nothing
-     * runs it yet). A message without them is developed without either.
+     * marks the display and thumbnail renditions; `aiFilter` has the media worker score the display
+     * rendition with the AI safety filter (ADR 027). A message without them is developed without either.
      */
     watermark: z.boolean().optional(),
     aiFilter: z.boolean().optional(),
@@ -60,6 +60,14 @@ export const photoProcessed = {
     width: z.number().int(),
     height: z.number().int(),
     processedAt: z.string(),
+    /**
+     * The AI safety filter's verdict (added, ADR 027), only for a photo whose upload asked for it
+     * (`aiFilter`): `safetyScore` is how likely the display rendition is explicit (0..1; absent when
+     * the classifier failed), `held` that the photo must be held for the host's review (at or above
+     * the media worker's threshold, or not scored). A message without them holds nothing.
+     */
+    safetyScore: z.number().min(0).max(1).optional(),
+    held: z.boolean().optional(),
   }),
 } as const;
 export type PhotoProcessed = z.infer<typeof photoProcessed.schema>;
@@ -70,6 +78,7 @@ export function processedMessage(
   eventId: string,
   renditions: Rendition[],
   processedAt: Date,
+  safety?: { safetyScore?: number; held: boolean },
 ): PhotoProcessed {
   const thumb = renditions.find((r) => r.kind === 'thumb');
   const display = renditions.find((r) => r.kind === 'display');
@@ -83,6 +92,7 @@ export function processedMessage(
     width: display.width,
     height: display.height,
     processedAt: processedAt.toISOString(),
+    ...safety,
   });
 }
 

@@ -74,7 +74,9 @@ export interface PhotoDto {
   reportCount?: number;
   /** host only: hidden from guests and screens by reports, until the host approves or rejects it */
   held?: boolean;
-  /** host only: the AI safety filter's score in [0, 1]; null when the event's plan has no filter (ADR 027) */
+  /** host only: why it was flagged (the host's reason, or 'AI safety filter': ADR 027) */
+  flagReason?: string | null;
+  /** host only: the AI safety filter's score, 0..1 (null when the plan has no filter or it could not score) */
   safetyScore?: number | null;
   /** host only: the untouched original */
   originalUrl?: string;

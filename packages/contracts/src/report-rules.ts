@@ -18,3 +18,9 @@ export const REPORT_REASONS = {
 } as const;
 export type ReportReason = keyof typeof REPORT_REASONS;
 export const REPORT_REASON_KEYS = Object.keys(REPORT_REASONS) as ReportReason[];
+
+/**
+ * The flag reason of a photo the AI safety filter held (ADR 027): held as reports hold one, until the
+ * host approves or rejects it. The host's moderation shows it with the filter's score.
+ */
+export const AI_FLAG_REASON = 'AI safety filter';

@@ -98,6 +98,14 @@ export const baseConfigSchema = z.object({
   PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),
   /** renditions the media worker develops at once; 0: one a core (one fewer beside the web services) */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(0).default(0),
+  /**
+   * the AI safety filter's score (0..1) at or above which a photo is held for the host's review
+   * (plans with the filter; ADR 027); above 1 holds nothing the classifier scores
+   */
+  AFTERGLOW_AI_FILTER_THRESHOLD: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().min(0).default(0.7),
+  ),
   /** the most one part of a ZIP export holds, in MiB; under 4 GiB, so no part needs ZIP64 (ADR 016) */
   AFTERGLOW_EXPORT_PART_MB: z.coerce.number().int().min(1).max(4000).default(2048),
   /** multiplies every rate limit (0 turns them off, e.g. for load tests) */

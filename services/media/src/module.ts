@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { eventDeleted, photoProcessed, photoUploaded } from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { developed } from './adapters/schema';
-import { develop } from './app/develop';
+import { develop, safetyJudge } from './app/develop';
+import { safetyScore } from './app/safety';
 
 /**
  * The media worker: `photo.uploaded` -> renditions in storage -> a row in `media.developed` ->
@@ -26,6 +27,9 @@ export const mediaModule: ServiceModule = {
       1,
       ctx.config.MEDIA_CONCURRENCY || availableParallelism() - (shared ? 1 : 0),
     );
+    // The AI safety filter (ADR 027), for photos whose host's plan has it: the model loads at the first.
+    const aiLog = ctx.logger.child({ part: 'ai-filter' });
+    const threshold = ctx.config.AFTERGLOW_AI_FILTER_THRESHOLD;
     const sub = await ctx.bus.consume(
       photoUploaded.subject,
       {
@@ -39,8 +43,26 @@ export const mediaModule: ServiceModule = {
       },
       async (msg) => {
         const m = photoUploaded.schema.parse(msg.data);
-        const fact = await develop(db, ctx.store, m, (ms) =>
-          log.debug({ photoId: m.photoId, ms }, 'renditions made'),
+        const judge = safetyJudge(
+          threshold,
+          async (image) => {
+            const started = Date.now();
+            const score = await safetyScore(image);
+            aiLog.debug({ photoId: m.photoId, score, ms: Date.now() - started }, 'scored');
+            return score;
+          },
+          (err) =>
+            aiLog.error(
+              { photoId: m.photoId, err: String(err) },
+              'AI safety filter failed; photo held for review',
+            ),
+        );
+        const fact = await develop(
+          db,
+          ctx.store,
+          m,
+          (ms) => log.debug({ photoId: m.photoId, ms }, 'renditions made'),
+          judge,
         );
         if (!fact) {
           log.info({ photoId: m.photoId }, 'original gone; skipping');

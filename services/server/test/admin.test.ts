@@ -240,11 +240,10 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
     });
     expect(hostEntry).toMatchObject({ actorEmail: email('pro'), reason: null });
     const db = app.ctx.database.db;
-    const [{ n }] = (
-      await db.execute(
-        sql`select count(*)::int as n from admin.audit_log where target_id = ${photo.cake} and actor_role = 'host'`,
-      )
-    ).rows as [{ n: number }];
+    const counted = await db.execute(
+      sql`select count(*)::int as n from admin.audit_log where target_id = ${photo.cake} and actor_role = 'host'`,
+    );
+    const { n } = (counted as unknown as { rows: { n: number }[] }).rows[0]!;
     expect(n).toBe(1);
   });
 

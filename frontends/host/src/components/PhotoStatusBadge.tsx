@@ -1,4 +1,4 @@
-import type { PhotoDto } from '@afterglow/contracts';
+import { AI_FLAG_REASON, type PhotoDto } from '@afterglow/contracts';
 
 const STYLE: Record<PhotoDto['status'], { label: string; className: string }> = {
   pending: { label: 'Pending', className: 'bg-amber-100 text-amber-900 border-amber-300' },
@@ -11,15 +11,32 @@ const badge = 'inline-flex items-center rounded-full border px-2.5 py-0.5 text-x
 export function PhotoStatusBadge({
   photo,
 }: {
-  photo: Pick<PhotoDto, 'status' | 'flagCount' | 'reportCount' | 'held'>;
+  photo: Pick<PhotoDto, 'status' | 'flagCount' | 'reportCount' | 'held' | 'flagReason' | 'safetyScore'>;
 }) {
   const reports = photo.reportCount ?? 0;
+  // the AI safety filter (ADR 027) flagged it: its score, or that it could not score it
+  const byAi = photo.flagReason === AI_FLAG_REASON;
+  const score = photo.safetyScore ?? null;
   const s = STYLE[photo.status] ?? STYLE.pending;
   return (
     <span className="flex flex-wrap gap-1">
       <span className={`${badge} ${s.className}`}>{s.label}</span>
       {(photo.flagCount ?? 0) > 0 && (
-        <span className={`${badge} border-orange-300 bg-orange-100 text-orange-900`}>Flagged</span>
+        <span className={`${badge} border-orange-300 bg-orange-100 text-orange-900`}>
+          {byAi ? 'Flagged by the AI safety filter' : 'Flagged'}
+        </span>
+      )}
+      {score !== null && (
+        <span
+          className={`${badge} ${byAi ? 'border-red-300 bg-red-100 text-red-900' : 'border-slate-300 bg-slate-100 text-slate-800'}`}
+        >
+          AI safety score {Math.round(score * 100)}%
+        </span>
+      )}
+      {byAi && score === null && (
+        <span className={`${badge} border-red-300 bg-red-100 text-red-900`}>
+          AI safety filter could not check it
+        </span>
       )}
       {reports > 0 && (
         <span className={`${badge} border-orange-300 bg-orange-100 text-orange-900`}>

@@ -5,7 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import { migrationsUpTo } from '@afterglow/db/testing';
 import { testAdapters, type TestAdapters } from '@afterglow/service-kit/testing';
 import { developed } from '../adapters/schema';
-import { develop } from './develop';
+import { photoProcessed } from '@afterglow/contracts';
+import { develop, safetyJudge } from './develop';
 
 const jpeg = (w: number, h: number) =>
   sharp({ create: { width: w, height: h, channels: 3, background: '#c08040' } })
@@ -67,6 +68,65 @@ describe('developing a photo (PGlite, filesystem store)', () => {
     await t.store.delete(j.originalKey);
     await t.store.delete(first!.displayKey);
     expect(await develop(t.database.db, t.store, j)).toBeNull();
+  });
+
+  it('judges the display rendition only when the job asks for the AI filter, and says the verdict', async () => {
+    const seen: Buffer[] = [];
+    const score = async (image: Buffer) => {
+      seen.push(image);
+      return 0.42;
+    };
+    const fail = (err: unknown) => {
+      throw err;
+    };
+    const j = await job(800, 600);
+    // no aiFilter (or false): no judge asked, no verdict in the message
+    const plain = await develop(t.database.db, t.store, j, undefined, safetyJudge(0, score, fail));
+    expect(seen).toHaveLength(0);
+    expect(plain).not.toHaveProperty('safetyScore');
+    expect(plain).not.toHaveProperty('held');
+    await develop(t.database.db, t.store, { ...j, aiFilter: false }, undefined, safetyJudge(0, score, fail));
+    expect(seen).toHaveLength(0);
+    // asked for: the display rendition is what is judged (read back from storage for a developed photo)
+    const held = await develop(
+      t.database.db,
+      t.store,
+      { ...j, aiFilter: true },
+      undefined,
+      safetyJudge(0.42, score, fail),
+    );
+    expect(held).toMatchObject({ safetyScore: 0.42, held: true });
+    expect(seen[0]!.equals((await t.store.getBuffer(held!.displayKey))!)).toBe(true);
+    const fresh = await job(800, 600);
+    const passed = await develop(
+      t.database.db,
+      t.store,
+      { ...fresh, aiFilter: true },
+      undefined,
+      safetyJudge(0.43, score, fail),
+    );
+    expect(passed).toMatchObject({ safetyScore: 0.42, held: false });
+    expect(seen[1]!.equals((await t.store.getBuffer(passed!.displayKey))!)).toBe(true);
+  });
+
+  it('holds the photo, unscored, when the classifier fails (fail closed)', async () => {
+    const errors: unknown[] = [];
+    const broken = safetyJudge(
+      0.7,
+      () => Promise.reject(new Error('model failed')),
+      (err) => errors.push(err),
+    );
+    const m = await develop(
+      t.database.db,
+      t.store,
+      { ...(await job(400, 300)), aiFilter: true },
+      undefined,
+      broken,
+    );
+    expect(m).toMatchObject({ held: true });
+    expect(m).not.toHaveProperty('safetyScore');
+    expect(String(errors[0])).toMatch(/model failed/);
+    expect(photoProcessed.schema.parse(m)).toEqual(m);
   });
 });
 

@@ -22,26 +22,59 @@ export const filmOf = (job: DevelopJob): FilmOptions | null =>
       }
     : null;
 
+/** The AI safety filter's verdict on a display rendition (ADR 027). */
+export interface SafetyVerdict {
+  safetyScore?: number;
+  held: boolean;
+}
+export type SafetyJudge = (display: Buffer) => Promise<SafetyVerdict>;
+
+/**
+ * The filter at a threshold: held at or above it. A classifier that fails holds the photo for the
+ * host's review, unscored (fail closed), and says why with `onError`.
+ */
+export const safetyJudge =
+  (
+    threshold: number,
+    score: (image: Buffer) => Promise<number>,
+    onError: (err: unknown) => void,
+  ): SafetyJudge =>
+  async (display) => {
+    try {
+      const safetyScore = await score(display);
+      return { safetyScore, held: safetyScore >= threshold };
+    } catch (err) {
+      onError(err);
+      return { held: true };
+    }
+  };
+
 /**
  * Develops one photo: its renditions into storage, then a row in `media.developed`. Answers the
  * `photo.processed` message to publish, or null when the original is gone (deleted by its guest or
  * with its event before the job ran). A photo developed before is not developed again: the answer
- * names the renditions stored then (unless one is missing, which makes them all again).
+ * names the renditions stored then (unless one is missing, which makes them all again). When the job
+ * asks for the AI filter (`aiFilter`) and a `judge` is given, the display rendition is judged before
+ * the answer, which carries the verdict.
  */
-export async function develop(db: Db, store: ObjectStore, job: DevelopJob, onMade?: (ms: number) => void) {
+export async function develop(
+  db: Db,
+  store: ObjectStore,
+  job: DevelopJob,
+  onMade?: (ms: number) => void,
+  judge?: SafetyJudge,
+) {
   const [done] = await db.select().from(developed).where(eq(developed.photoId, job.photoId));
   let made: Rendition[] | null = done ? await storedRenditions(store, job.eventId, job.photoId) : null;
   let at = done?.developedAt;
+  let display: Buffer | null = null;
   if (!made || !at) {
     const original = await store.getBuffer(job.originalKey);
     if (!original) return null;
     const started = Date.now();
-    made = await storeRenditions(
-      store,
-      job.eventId,
-      job.photoId,
-      await makeRenditions(original, filmOf(job), { watermark: job.watermark === true }),
-    );
+    const fresh = await makeRenditions(original, filmOf(job), { watermark: job.watermark === true });
+    display = fresh.find((m) => m.kind.kind === 'display')?.data ?? null;
+    made = await storeRenditions(store, job.eventId, job.photoId, fresh);
     const [row] = await db
       .insert(developed)
       .values({ photoId: job.photoId, eventId: job.eventId })
@@ -50,5 +83,11 @@ export async function develop(db: Db, store: ObjectStore, job: DevelopJob, onMad
     at = row!.at;
     onMade?.(Date.now() - started);
   }
-  return processedMessage(job.photoId, job.eventId, made, at);
+  let verdict: SafetyVerdict | undefined;
+  if (job.aiFilter === true && judge) {
+    const key = made.find((r) => r.kind === 'display')?.key;
+    display ??= key ? await store.getBuffer(key) : null;
+    verdict = display ? await judge(display) : { held: true };
+  }
+  return processedMessage(job.photoId, job.eventId, made, at, verdict);
 }

@@ -4,6 +4,7 @@ import {
   integer,
   pgSchema,
   primaryKey,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -59,6 +60,8 @@ export const photos = photosSchema.table(
     reportsReviewed: integer('reports_reviewed').notNull().default(0),
     /** set when reports hid it from guests and screens; cleared when the host approves or rejects it */
     heldAt: timestamp('held_at', { withTimezone: true }),
+    /** the AI safety filter's score (0..1) when the host's plan has the filter (ADR 027) */
+    safetyScore: real('safety_score'),
   },
   (t) => [
     uniqueIndex('photos_device_upload_uq')

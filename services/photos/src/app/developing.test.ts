@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { processedMessage, type Rendition } from '@afterglow/contracts';
+import { AI_FLAG_REASON, processedMessage, type Rendition } from '@afterglow/contracts';
 import { photos, renditions } from '../adapters/schema';
 import { useWorld } from './testing';
 
@@ -50,6 +50,52 @@ describe('developing, as the photos service records it (PGlite)', () => {
       ['photo_uploaded', 'host'],
       ['photo_approved', 'all'],
     ]);
+  });
+
+  it('holds, in the same update that develops it, a photo the AI safety filter holds (ADR 027)', async () => {
+    const e = w.event({ liveMode: true });
+    const held = await w.photo(await w.device(e), { developed: false, status: 'approved' });
+    const passed = await w.photo(await w.device(e), { developed: false });
+    const unscored = await w.photo(await w.device(e), { developed: false });
+    const m = (id: string, safety?: { safetyScore?: number; held: boolean }) =>
+      processedMessage(id, e.id, made(e.id, id), new Date(), safety);
+    await w.app.developing.recordProcessed(m(held.id, { safetyScore: 0.93, held: true }));
+    await w.app.developing.recordProcessed(m(passed.id, { safetyScore: 0.12, held: false }));
+    await w.app.developing.recordProcessed(m(unscored.id, { held: true }));
+    const row = async (id: string) => (await w.db.select().from(photos).where(eq(photos.id, id)))[0]!;
+    const h = await row(held.id);
+    expect(h).toMatchObject({
+      safetyScore: expect.closeTo(0.93, 5),
+      flagCount: 1,
+      flagReason: AI_FLAG_REASON,
+    });
+    expect(h.heldAt).toEqual(h.processedAt);
+    expect(await row(passed.id)).toMatchObject({ flagCount: 0, flagReason: null, heldAt: null });
+    expect((await row(passed.id)).safetyScore).toBeCloseTo(0.12, 5);
+    expect(await row(unscored.id)).toMatchObject({
+      safetyScore: null,
+      flagCount: 1,
+      heldAt: expect.any(Date),
+    });
+    // approved before it was developed, and held: announced to the host alone
+    expect(w.notices.filter((n) => n.photoId === held.id).map((n) => [n.type, n.audience])).toEqual([
+      ['photo_uploaded', 'host'],
+      ['photo_approved', 'host'],
+    ]);
+    // the host sees the score and why; a redelivery flags nothing twice
+    await w.app.developing.recordProcessed(m(held.id, { safetyScore: 0.93, held: true }));
+    const byId = new Map((await w.app.gallery.eventPhotos(e.code, w.host, {})).photos.map((p) => [p.id, p]));
+    expect(byId.get(held.id)).toMatchObject({ held: true, flagCount: 1, flagReason: AI_FLAG_REASON });
+    expect(byId.get(held.id)!.safetyScore).toBeCloseTo(0.93, 5);
+    expect(byId.get(unscored.id)).toMatchObject({ held: true, safetyScore: null });
+    // the host's approval releases it to the watchers
+    await w.app.moderation.moderate(held.id, w.host, { status: 'approved' });
+    expect(await row(held.id)).toMatchObject({ heldAt: null, status: 'approved' });
+    expect(
+      w.notices.filter((n) => n.photoId === held.id && n.type === 'photo_approved').at(-1),
+    ).toMatchObject({
+      audience: 'all',
+    });
   });
 
   it('records a message of before renditions were listed', async () => {

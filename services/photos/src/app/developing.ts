@@ -1,6 +1,12 @@
 import { metrics } from '@opentelemetry/api';
-import { and, asc, eq, gt, isNull, lt } from 'drizzle-orm';
-import { photoUploaded, renditionsOf, type EventRecord, type PhotoProcessed } from '@afterglow/contracts';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import {
+  AI_FLAG_REASON,
+  photoUploaded,
+  renditionsOf,
+  type EventRecord,
+  type PhotoProcessed,
+} from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import { outbox, photos, type PhotoRow } from '../adapters/schema';
@@ -103,13 +109,26 @@ export class Developing {
     return ready.length;
   }
 
-  /** `photo.processed`: the renditions recorded once, then the host told (and every watcher if approved). */
+  /**
+   * `photo.processed`: the renditions recorded once, then the host told (and every watcher if approved
+   * and not held). The AI safety filter's verdict (ADR 027) lands in the same update that develops the
+   * photo: a photo it holds is never developed and unheld, not even for a moment.
+   */
   async recordProcessed(m: PhotoProcessed): Promise<void> {
     const made = renditionsOf(m);
+    const now = new Date();
     const u = await this.d.db.transaction(async (tx) => {
       const [row] = await tx
         .update(photos)
-        .set({ processedAt: new Date() })
+        .set({
+          processedAt: now,
+          ...(m.safetyScore !== undefined && { safetyScore: m.safetyScore }),
+          ...(m.held === true && {
+            heldAt: sql`coalesce(${photos.heldAt}, ${now.toISOString()}::timestamptz)`,
+            flagCount: sql`${photos.flagCount} + 1`,
+            flagReason: AI_FLAG_REASON,
+          }),
+        })
         .where(and(eq(photos.id, m.photoId), isNull(photos.processedAt)))
         .returning();
       if (row) await recordRenditions(tx, row.id, made);
@@ -126,6 +145,7 @@ export class Developing {
     const e = await this.d.events.get(u.eventId);
     if (!e) return;
     await this.live.notify({ type: 'photo_uploaded', eventId: e.id, photoId: u.id, audience: 'host' });
+    // (a held photo's notice reaches the host alone: audienceOf leaves it out for everyone else)
     if (u.status === 'approved') await this.live.approved(e, u);
   }
 }

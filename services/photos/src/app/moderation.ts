@@ -77,7 +77,8 @@ export class Moderation {
       audience: 'host',
       status: updated.status as PhotoStatus,
     });
-    if (updated.status === 'approved' && row.status !== 'approved' && updated.processedAt)
+    // (approving a held photo that was approved before releases it: watchers hear of it now)
+    if (updated.status === 'approved' && (row.status !== 'approved' || row.heldAt) && updated.processedAt)
       await this.live.approved(e, updated);
     const [view] = await selectPhotos(db).where(eq(photos.id, photoId));
     return this.view.dto(view ?? { photo: updated, made: null, device: null }, true);

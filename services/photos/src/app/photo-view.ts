@@ -87,6 +87,8 @@ export class PhotoView {
       dto.flagCount = row.flagCount;
       dto.reportCount = row.reportCount - row.reportsReviewed;
       dto.held = row.heldAt !== null;
+      dto.flagReason = row.flagReason;
+      dto.safetyScore = row.safetyScore;
       dto.originalUrl = this.sign(row.originalKey) ?? undefined;
     }
     return dto;

@@ -1,0 +1,1 @@
+ALTER TABLE "photos"."photos" ADD COLUMN "safety_score" real;
