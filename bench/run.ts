@@ -11,11 +11,13 @@ import { EmbeddedAfterglow, ROOT, type Target } from './lib/afterglow';
 import { Session, upload, type Guest } from './lib/client';
 import { measureFrontend } from './lib/frontend';
 import { makePhotos } from './lib/images';
+import { measureAdminLists, seedPlatform } from './lib/admin';
 import { renderMarkdown } from './lib/report';
 import {
   bareSharp,
   closedLoop,
   createEvent,
+  ADMIN_EMAIL,
   HOST_EMAILS,
   HOST_PASSWORD,
   joinMany,
@@ -28,7 +30,7 @@ import {
 import { round, sleep, summary } from './lib/stats';
 
 const quick = process.argv.includes('--quick');
-/** `--only=ingest,developing,live,gallery,frontend` runs some phases (for profiling one); the default is all. */
+/** `--only=ingest,developing,live,gallery,frontend,admin` runs some phases (for profiling one); the default is all. */
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -47,6 +49,9 @@ const C = quick
       gallery: 200,
       galleryRounds: 3,
       lighthouseRuns: 1,
+      platform: { users: 1000, events: 100, photos: 10_000 },
+      adminPages: 4,
+      adminRounds: 2,
     }
   : {
       images: 16,
@@ -60,6 +65,9 @@ const C = quick
       gallery: 5000,
       galleryRounds: 8,
       lighthouseRuns: 3,
+      platform: { users: 10_000, events: 500, photos: 100_000 },
+      adminPages: 10,
+      adminRounds: 3,
     };
 // What the embedded media worker uses: every core but one, which it leaves to ingest.
 const MEDIA_CONCURRENCY = Number(process.env.MEDIA_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
@@ -452,6 +460,43 @@ if (want('frontend')) {
   );
 }
 await target.stop();
+
+// ---------------------------------------------------------------- 6. back office
+if (want('admin')) {
+  const size = C.platform;
+  log(`back office: ${size.users} accounts, ${size.events} events, ${size.photos} photos`);
+  const dir = join(work, 'admin');
+  const office = new EmbeddedAfterglow(dir, { AFTERGLOW_ADMIN_EMAILS: ADMIN_EMAIL });
+  await office.start(); // its tables
+  await new Session(office.base).login(ADMIN_EMAIL, HOST_PASSWORD, 'create');
+  await office.stop();
+  const t = performance.now();
+  await seedPlatform(dir, size);
+  const seedSeconds = round((performance.now() - t) / 1000, 1);
+  await office.start();
+  const admin = new Session(office.base);
+  await admin.login(ADMIN_EMAIL, HOST_PASSWORD, 'signin');
+  results.adminLists = {
+    platform: size,
+    seedSeconds,
+    pagesPerWalk: C.adminPages,
+    rounds: C.adminRounds,
+    ...(await measureAdminLists(admin, C.adminPages, C.adminRounds)),
+  };
+  await office.stop();
+  const l = results.adminLists.latencyMs;
+  log(
+    'admin p95 users',
+    l.users.p95,
+    'ms; events',
+    l.events.p95,
+    'ms; photos',
+    l.photos.p95,
+    'ms; stats',
+    l.stats.p95,
+    'ms',
+  );
+}
 await rm(work, { recursive: true, force: true });
 
 const md = renderMarkdown(results);
@@ -496,6 +541,10 @@ export function missingFigures(r: Record<string, any>): string[] {
     'gallery.guest.latencyMs.p50',
     'gallery.guest.latencyMs.p95',
     'gallery.guest.bytesPerResponse.p50',
+    'adminLists.latencyMs.users.p95',
+    'adminLists.latencyMs.events.p95',
+    'adminLists.latencyMs.photos.p95',
+    'adminLists.latencyMs.stats.p95',
     'frontend.js.guestJoin.gzipBytes',
     'frontend.js.guestCamera.gzipBytes',
     'frontend.js.hostDashboard.gzipBytes',

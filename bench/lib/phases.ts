@@ -15,6 +15,8 @@ export const HOST_EMAIL = 'bench-host@afterglow.test';
  */
 export const HOST_EMAILS = [HOST_EMAIL, 'bench-host-2@afterglow.test', 'bench-host-3@afterglow.test'];
 export const HOST_PASSWORD = 'bench host password';
+/** The back office phase's admin (AFTERGLOW_ADMIN_EMAILS of its server). */
+export const ADMIN_EMAIL = 'bench-admin@afterglow.test';
 
 export function eventBody(name: string, over: Record<string, unknown> = {}) {
   const now = Date.now();

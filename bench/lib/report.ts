@@ -14,6 +14,8 @@ export function renderMarkdown(r: R): string {
   const l = r.liveDisplay ?? {};
   const g = r.gallery ?? {};
   const f = r.frontend ?? {};
+  const a = r.adminLists ?? {};
+  const al = a.latencyMs ?? {};
   const lh = f.lighthouse ?? {};
   const rows: string[][] = [
     [
@@ -107,6 +109,22 @@ export function renderMarkdown(r: R): string {
       '',
       'p95 < 50 ms',
       verdict(cmp(g.host?.latencyMs?.p95, (x) => x < 50)),
+    ],
+    ...(['users', 'events', 'photos'] as const).map((list) => [
+      `Admin ${list} page, ${n(a.platform?.photos)} photos / ${n(a.platform?.users)} users (p50/p95)`,
+      `${n(al[list]?.p50)}/${n(al[list]?.p95)} ms`,
+      '',
+      '',
+      'p95 < 100 ms',
+      verdict(cmp(al[list]?.p95, (x) => x < 100)),
+    ]),
+    [
+      'Admin stat cards (p50/p95)',
+      `${n(al.stats?.p50)}/${n(al.stats?.p95)} ms`,
+      '',
+      '',
+      'p95 < 200 ms',
+      verdict(cmp(al.stats?.p95, (x) => x < 200)),
     ],
     [
       'Guest JS, /join/{code} (gzip)',

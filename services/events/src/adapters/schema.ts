@@ -44,7 +44,11 @@ export const events = eventsSchema.table(
     maxGuests: integer('max_guests'),
     reportThreshold: integer('report_threshold').notNull().default(3),
   },
-  (t) => [index('events_host_idx').on(t.hostId)],
+  (t) => [
+    index('events_host_idx').on(t.hostId),
+    // the back office's pages (ADR 028): latest start first
+    index('events_starts_idx').on(t.startsAt, t.id),
+  ],
 );
 export type EventRow = typeof events.$inferSelect;
 

@@ -14,20 +14,25 @@ import { sql } from 'drizzle-orm';
 export const identitySchema = pgSchema('identity');
 
 /** Users as the identity provider describes them, kept in step at every login. */
-export const users = identitySchema.table('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** `<issuer>|<sub>`: stable across e-mail changes at the provider */
-  subject: text('subject').notNull().unique(),
-  email: text('email').notNull(),
-  firstName: text('first_name'),
-  lastName: text('last_name'),
-  isAdmin: boolean('is_admin').notNull().default(false),
-  /** made an admin by an operator (`afterglow admin <email>`): kept at every login, unlike the role */
-  adminGranted: boolean('admin_granted').notNull().default(false),
-  isSuspended: boolean('is_suspended').notNull().default(false),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = identitySchema.table(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** `<issuer>|<sub>`: stable across e-mail changes at the provider */
+    subject: text('subject').notNull().unique(),
+    email: text('email').notNull(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** made an admin by an operator (`afterglow admin <email>`): kept at every login, unlike the role */
+    adminGranted: boolean('admin_granted').notNull().default(false),
+    isSuspended: boolean('is_suspended').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // the back office's pages (ADR 028): newest accounts first
+  (t) => [index('users_created_idx').on(t.createdAt, t.id)],
+);
 
 /** Local accounts of the embedded identity provider (embedded mode only). */
 export const localAccounts = identitySchema.table(

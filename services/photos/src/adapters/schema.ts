@@ -69,6 +69,9 @@ export const photos = photosSchema.table(
       .where(sql`${t.uploadId} is not null`),
     index('photos_event_created_idx').on(t.eventId, t.createdAt),
     index('photos_device_idx').on(t.deviceId),
+    // the back office's pages (ADR 028): all photos, and by status, newest first
+    index('photos_created_idx').on(t.createdAt, t.id),
+    index('photos_status_created_idx').on(t.status, t.createdAt, t.id),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "events_starts_idx" ON "events"."events" USING btree ("starts_at","id");

@@ -1,0 +1,2 @@
+CREATE INDEX "photos_created_idx" ON "photos"."photos" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "photos_status_created_idx" ON "photos"."photos" USING btree ("status","created_at","id");
