@@ -9,7 +9,7 @@ import {
   ADMIN_PHOTO_FILTERS,
   ADMIN_USER_FILTERS,
 } from './admin-rules';
-import { RPC, type RpcContract } from './bus';
+import type { RpcContract } from './bus';
 import { PHOTO_STATUSES } from './photos';
 import { cleanText } from './text';
 
@@ -34,11 +34,26 @@ const filterOf = <F extends readonly ['all', ...string[]]>(filters: F) =>
   z.enum(filters, { error: `filter must be one of ${filters.join(', ')}` }).default('all');
 
 /** GET /api/admin/users?search=&filter=all|active|suspended|premium&cursor=&limit= */
-export const adminUsersQuerySchema = z.object({ search, filter: filterOf(ADMIN_USER_FILTERS), cursor, limit });
+export const adminUsersQuerySchema = z.object({
+  search,
+  filter: filterOf(ADMIN_USER_FILTERS),
+  cursor,
+  limit,
+});
 /** GET /api/admin/events?search=&filter=all|active|upcoming|ended&cursor=&limit= */
-export const adminEventsQuerySchema = z.object({ search, filter: filterOf(ADMIN_EVENT_FILTERS), cursor, limit });
+export const adminEventsQuerySchema = z.object({
+  search,
+  filter: filterOf(ADMIN_EVENT_FILTERS),
+  cursor,
+  limit,
+});
 /** GET /api/admin/photos?search=&filter=all|pending|flagged|approved|rejected&cursor=&limit= */
-export const adminPhotosQuerySchema = z.object({ search, filter: filterOf(ADMIN_PHOTO_FILTERS), cursor, limit });
+export const adminPhotosQuerySchema = z.object({
+  search,
+  filter: filterOf(ADMIN_PHOTO_FILTERS),
+  cursor,
+  limit,
+});
 /** GET /api/admin/activity?cursor=&limit= */
 export const adminActivityQuerySchema = z.object({ cursor, limit });
 
@@ -227,5 +242,23 @@ export const ADMIN_RPC_SUBJECTS = [
   photosList.subject,
   photosStats.subject,
   photosModerate.subject,
-  RPC.photosUsage,
+  'rpc.photos.event-counts',
 ] as const;
+
+/**
+ * `rpc.photos.event-counts {eventIds} -> {events: [{eventId, photoCount, guestCount}]}`: one entry per
+ * asked event, in the order asked.
+ */
+export const photosEventCounts = rpc(
+  'rpc.photos.event-counts',
+  z.object({ eventIds: z.array(z.uuid()).max(ADMIN_IDS_MAX) }),
+  z.object({
+    events: z.array(
+      z.object({
+        eventId: z.uuid(),
+        photoCount: z.number().int().min(0),
+        guestCount: z.number().int().min(0),
+      }),
+    ),
+  }),
+);

@@ -106,8 +106,17 @@ export const photoModerated = {
     previousStatus: z.enum(['pending', 'approved', 'rejected']),
     flagged: z.boolean(),
     at: z.string(),
+    /**
+     * Who decided and why (added, ADR 028; the audit log records them): the host's or admin's user
+     * id, which of the two acted, what they did and the reason given. Older messages lack them.
+     */
+    by: z.string().optional(),
+    byRole: z.enum(['host', 'admin']).optional(),
+    action: z.enum(['approve', 'reject', 'flag', 'status']).optional(),
+    reason: z.string().optional(),
   }),
 } as const;
+export type PhotoModerated = z.infer<typeof photoModerated.schema>;
 export const photoDeleted = {
   subject: 'photo.deleted',
   version: 1,

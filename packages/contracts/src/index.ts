@@ -22,3 +22,4 @@ export * from './payment-types';
 export * from './plan-copy';
 export * from './admin-rules';
 export * from './admin';
+export * from './csv';

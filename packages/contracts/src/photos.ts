@@ -74,6 +74,8 @@ export interface PhotoDto {
   reportCount?: number;
   /** host only: hidden from guests and screens by reports, until the host approves or rejects it */
   held?: boolean;
+  /** host only: the AI safety filter's score in [0, 1]; null when the event's plan has no filter (ADR 027) */
+  safetyScore?: number | null;
   /** host only: the untouched original */
   originalUrl?: string;
 }

@@ -175,3 +175,4 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export { sql };
 export * from './outbox';
+export * from './lists';

@@ -123,3 +123,55 @@ export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEn
   }
   return r.data;
 }
+
+/** Settings whose values are secrets: shown only as set or not. */
+const SECRET_SETTINGS = new Set([
+  'AFTERGLOW_SECRET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'OIDC_CLIENT_SECRET',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+]);
+/** `postgres://user:pw@host/db` → `postgres://user:••••••••@host/db`: a URL's password is a secret too. */
+const maskUrlPassword = (v: string, mask: string) =>
+  v.replace(/^([a-z][a-z0-9+.-]*:\/\/[^:/@]*:)[^@]*@/i, `$1${mask}@`);
+
+export interface SettingView {
+  key: string;
+  value: string | null;
+  secret: boolean;
+  source: 'environment' | 'default';
+}
+
+/**
+ * The configuration in effect, for the back office's System Settings: every setting of the schema,
+ * its parsed value (lists joined with commas), whether the environment set it, and never a secret's
+ * value: secrets show `mask` when set (null when not), and passwords inside URLs are masked.
+ */
+export function describeConfig(
+  config: Record<string, unknown>,
+  env: NodeJS.ProcessEnv,
+  mask: string,
+  schema: z.ZodObject = baseConfigSchema,
+): SettingView[] {
+  return Object.keys(schema.shape)
+    .sort()
+    .map((key) => {
+      const raw = config[key];
+      const secret = SECRET_SETTINGS.has(key);
+      const text =
+        raw === undefined || raw === null || raw === ''
+          ? null
+          : Array.isArray(raw)
+            ? raw.join(',')
+            : String(raw);
+      const value = text === null ? null : secret ? mask : maskUrlPassword(text, mask);
+      return {
+        key,
+        value,
+        secret,
+        source: env[key] !== undefined && env[key] !== '' ? 'environment' : 'default',
+      };
+    });
+}

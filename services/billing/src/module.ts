@@ -1,9 +1,16 @@
 import { answer } from '@afterglow/bus';
-import { billingEntitlements, userUpserted } from '@afterglow/contracts';
+import {
+  billingEntitlements,
+  billingPlans,
+  billingPremium,
+  billingStats,
+  userUpserted,
+} from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { outbox } from './adapters/schema';
 import { rememberAccount } from './app/accounts';
+import { BillingBackOffice } from './app/back-office';
 import { Payments } from './app/payments';
 import { entitlementsOf, prepareBilling } from './app/plans';
 import { paymentProvider } from './app/provider';
@@ -27,6 +34,13 @@ export const billingModule: ServiceModule = {
     const entitlements = await answer(ctx.bus, billingEntitlements, ({ accountId }) =>
       entitlementsOf(db, accountId),
     );
+    // the back office's questions (ADR 028): the admin service has checked the caller is an admin
+    const office = new BillingBackOffice(db);
+    const backOffice = await Promise.all([
+      answer(ctx.bus, billingPlans, (q) => office.plans(q)),
+      answer(ctx.bus, billingPremium, (q) => office.premium(q)),
+      answer(ctx.bus, billingStats, (q) => office.stats(q)),
+    ]);
     const users = await ctx.bus.consume(
       userUpserted.subject,
       { durable: 'billing-accounts', maxDeliver: 10 },
@@ -42,6 +56,7 @@ export const billingModule: ServiceModule = {
         await relay.stop();
         await users.stop();
         await entitlements.stop();
+        for (const s of backOffice) await s.stop();
       },
     };
   },

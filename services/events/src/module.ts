@@ -1,8 +1,16 @@
 import { answer } from '@afterglow/bus';
-import { RPC, eventsDelete, paymentExtraPhotos } from '@afterglow/contracts';
+import {
+  RPC,
+  eventsByHost,
+  eventsDelete,
+  eventsList,
+  eventsStats,
+  paymentExtraPhotos,
+} from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { outbox } from './adapters/schema';
+import { EventsBackOffice } from './app/back-office';
 import { EventsApp } from './app/events';
 import { EventLifecycle } from './app/lifecycle';
 import { applyExtraPhotos } from './app/photo-addons';
@@ -34,6 +42,13 @@ export const eventsModule: ServiceModule = {
       await app.delete(eventId, deletedBy, reason);
       return { deleted: true as const };
     });
+    // the back office's questions (ADR 028): the admin service has checked the caller is an admin
+    const office = new EventsBackOffice(db);
+    const backOffice = await Promise.all([
+      answer(ctx.bus, eventsList, (q) => office.list(q)),
+      answer(ctx.bus, eventsByHost, (q) => office.byHost(q)),
+      answer(ctx.bus, eventsStats, (q) => office.stats(q)),
+    ]);
     // Retention (ADR 026): a pass a minute after start, then every hour, on every replica (each event is
     // handled by one of them at a time).
     const retention = new Retention({ db, entitlementsOf: app.entitlementsOf, written: () => relay.kick() });
@@ -67,6 +82,7 @@ export const eventsModule: ServiceModule = {
         await addons.stop();
         await rpc.stop();
         await deletions.stop();
+        for (const s of backOffice) await s.stop();
         await relay.stop();
       },
     };

@@ -52,7 +52,7 @@ export const gatewayModule: ServiceModule = {
       3000,
       external ? null : (iss) => iss.endsWith('/idp') && origins.isAllowed(iss.slice(0, -'/idp'.length)),
     );
-    const identity = await answerIdentity(ctx.bus, users);
+    const identity = await answerIdentity(ctx.bus, users, ctx.database.db);
     const redis = config.REDIS_URL ? await connectRedis(config.REDIS_URL) : null;
     const sessions: SessionStore = redis ? createRedisSessions(redis) : createMemorySessions();
     // Rate limits are shared by every replica through Redis; keys are per deployment (its secret).

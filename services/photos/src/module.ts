@@ -1,5 +1,14 @@
 import { answer } from '@afterglow/bus';
-import { RPC, eventDeleted, photoProcessed, photosUsage } from '@afterglow/contracts';
+import {
+  RPC,
+  eventDeleted,
+  photoProcessed,
+  photosEventCounts,
+  photosList,
+  photosModerate,
+  photosStats,
+  photosUsage,
+} from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { outbox } from './adapters/schema';
@@ -56,6 +65,13 @@ export const photosModule: ServiceModule = {
     const usage = await answer(ctx.bus, photosUsage, async ({ eventIds }) => ({
       events: await usageOf(db, eventIds),
     }));
+    // the back office's questions (ADR 028): the admin service has checked the caller is an admin
+    const backOffice = await Promise.all([
+      answer(ctx.bus, photosList, (q) => app.backOffice.list(q)),
+      answer(ctx.bus, photosStats, (q) => app.backOffice.stats(q)),
+      answer(ctx.bus, photosEventCounts, (q) => app.backOffice.eventCounts(q)),
+      answer(ctx.bus, photosModerate, (q) => app.backOffice.moderate(q)),
+    ]);
     const exports = new Exports({
       db,
       bus: ctx.bus,
@@ -83,6 +99,7 @@ export const photosModule: ServiceModule = {
         await deleted.stop();
         await counts.stop();
         await usage.stop();
+        for (const s of backOffice) await s.stop();
         await relay.stop();
         app.uploads.stop();
         await events.stop();

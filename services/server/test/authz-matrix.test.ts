@@ -470,6 +470,73 @@ const ROWS: Row[] = [
       return r.status;
     },
   },
+  // The back office's reads (ADR 028): admins only; everyone else is refused with problem+json.
+  ...(
+    [
+      ['GET /api/admin/stats', '/api/admin/stats', (b: any) => expect(b.totalPhotos).toBeGreaterThan(0)],
+      [
+        'GET /api/admin/users',
+        '/api/admin/users?filter=all&search=matrix',
+        (b: any) => expect(b.items.length).toBeGreaterThan(0),
+      ],
+      [
+        'GET /api/admin/events',
+        '/api/admin/events?filter=all',
+        (b: any) => expect(b.items.length).toBeGreaterThan(0),
+      ],
+      [
+        'GET /api/admin/photos',
+        '/api/admin/photos?filter=all',
+        (b: any) => expect(b.items.length).toBeGreaterThan(0),
+      ],
+      [
+        'GET /api/admin/activity',
+        '/api/admin/activity',
+        (b: any) => expect(Array.isArray(b.items)).toBe(true),
+      ],
+      [
+        'GET /api/admin/settings',
+        '/api/admin/settings',
+        (b: any) => expect(b.settings.length).toBeGreaterThan(10),
+      ],
+    ] as const
+  ).map(([key, path, check]): Row => ({
+    key,
+    expect: E(401, 401, 401, 403, 403, 403, 200),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'GET', path);
+      if (r.status === 200) check(r.body);
+      else expect(r.res.headers.get('content-type')).toContain('application/problem+json');
+      return r.status;
+    },
+  })),
+  {
+    key: 'GET /api/admin/export/:kind',
+    expect: E(401, 401, 401, 403, 403, 403, 200),
+    run: async (c, a) => {
+      const r = await c.as(a).fetch('/api/admin/export/users');
+      const text = await r.text();
+      if (r.status === 200) {
+        expect(r.headers.get('content-type')).toContain('text/csv');
+        expect(text).toContain('matrix-host@example.test');
+      } else expect(r.headers.get('content-type')).toContain('application/problem+json');
+      return r.status;
+    },
+  },
+  {
+    key: 'POST /api/admin/photos/:photoId/moderate',
+    expect: E(401, 401, 401, 403, 403, 403, 200),
+    run: async (c, a) => {
+      // flagging adds a flag and changes no status anyone sees
+      const r = await send(c.as(a), 'POST', `/api/admin/photos/${c.fx.pM.id}/moderate`, {
+        action: 'flag',
+        reason: 'Needs review',
+      });
+      if (r.status === 200) expect(r.body.flagCount).toBeGreaterThan(0);
+      else expect(r.res.headers.get('content-type')).toContain('application/problem+json');
+      return r.status;
+    },
+  },
   // The WebSocket: anyone may watch an event, but only its host (and admins) hear host-only news.
   {
     key: `WS ${WS_PATH} join`,

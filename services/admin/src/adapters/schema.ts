@@ -1,23 +1,34 @@
-import { index, pgSchema, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgSchema, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 export const adminSchema = pgSchema('admin');
 
-/** What admins did: who, what, to whom or which event, when and why. Rows are only ever added. */
+/**
+ * What admins did, and what hosts decided on their guests' photos: who, what, to which user, event
+ * or photo, when and why. Rows are only ever added: the database refuses to change or delete one.
+ */
 export const auditLog = adminSchema.table(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
-    /** the admin's user id */
+    /** the admin's (or host's) user id */
     actorId: text('actor_id').notNull(),
-    /** `user.suspended`, `user.unsuspended`, `event.deleted` */
+    /** `admin` (the back office) or `host` (a host moderating their own event) */
+    actorRole: text('actor_role').notNull().default('admin'),
+    /** one of AUDIT_ACTIONS: `user.suspended`, `event.deleted`, `photo.approved`, … */
     action: text('action').notNull(),
-    /** the user or event acted on */
+    /** the user, event or photo acted on */
     targetId: text('target_id').notNull(),
-    /** the reason the admin gave; null where none is asked (reinstating an account) */
+    /** the reason given; null where none is asked (reinstating an account, approving a photo) */
     reason: text('reason'),
+    /** the bus message an entry was recorded from (host moderation): a redelivery adds nothing */
+    sourceId: text('source_id'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_target_idx').on(t.targetId)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at, t.id),
+    index('audit_log_target_idx').on(t.targetId),
+    uniqueIndex('audit_log_source_idx').on(t.sourceId),
+  ],
 );
 
 export type AuditRow = typeof auditLog.$inferSelect;

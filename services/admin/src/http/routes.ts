@@ -1,25 +1,110 @@
-import express, { Router } from 'express';
-import { adminEventIdSchema, adminReasonSchema, adminUserIdSchema, parseOr400 } from '@afterglow/contracts';
-import { requireAdmin } from '@afterglow/service-kit';
+import { Readable } from 'node:stream';
+import express, { Router, type Response } from 'express';
+import {
+  SECRET_MASK,
+  adminActivityQuerySchema,
+  adminEventIdSchema,
+  adminEventsQuerySchema,
+  adminExportKindSchema,
+  adminModerateSchema,
+  adminPhotoIdSchema,
+  adminPhotosQuerySchema,
+  adminReasonSchema,
+  adminUserIdSchema,
+  adminUsersQuerySchema,
+  parseOr400,
+  type AdminSettings,
+} from '@afterglow/contracts';
+import { describeConfig, requireAdmin, type BaseConfig } from '@afterglow/service-kit';
+import type { BackOffice } from '../app/back-office';
 import type { AdminEvents } from '../app/events';
+import { csvOf, exportTables } from '../app/export';
 import type { AdminUsers } from '../app/users';
 
+export interface AdminRouteDeps {
+  users: AdminUsers;
+  events: AdminEvents;
+  office: BackOffice;
+  secret: Buffer;
+  config: BaseConfig;
+  mode: string;
+}
+
+/** Everything an admin reads is about other people: never kept by a browser or a proxy. */
+const fresh = (res: Response) => res.set('Cache-Control', 'no-store');
+
 /** The back office's routes: admins only, as the signed principal from the gateway says. */
-export function adminRouter(users: AdminUsers, events: AdminEvents, secret: Buffer): Router {
+export function adminRouter({ users, events, office, secret, config, mode }: AdminRouteDeps): Router {
   const r = Router();
   const json = express.json({ limit: '16kb' });
+  const tables = exportTables(office);
+
+  r.get('/api/admin/stats', async (req, res) => {
+    requireAdmin(req, secret);
+    fresh(res).json(await office.stats());
+  });
+
+  r.get('/api/admin/users', async (req, res) => {
+    requireAdmin(req, secret);
+    fresh(res).json(await office.users(parseOr400(adminUsersQuerySchema, req.query)));
+  });
+
+  r.get('/api/admin/events', async (req, res) => {
+    requireAdmin(req, secret);
+    fresh(res).json(await office.events(parseOr400(adminEventsQuerySchema, req.query)));
+  });
+
+  r.get('/api/admin/photos', async (req, res) => {
+    requireAdmin(req, secret);
+    fresh(res).json(await office.photos(parseOr400(adminPhotosQuerySchema, req.query)));
+  });
+
+  r.get('/api/admin/activity', async (req, res) => {
+    requireAdmin(req, secret);
+    fresh(res).json(await office.activity(parseOr400(adminActivityQuerySchema, req.query)));
+  });
+
+  r.post('/api/admin/photos/:photoId/moderate', json, async (req, res) => {
+    const admin = requireAdmin(req, secret);
+    const id = parseOr400(adminPhotoIdSchema, req.params.photoId);
+    const { action, reason } = parseOr400(adminModerateSchema, req.body ?? {});
+    fresh(res).json(await office.moderate(admin, id, action, reason));
+  });
+
+  r.get('/api/admin/export/:kind', async (req, res) => {
+    requireAdmin(req, secret);
+    const kind = parseOr400(adminExportKindSchema, req.params.kind);
+    const chunks = csvOf(tables[kind]);
+    // the first page is read before the answer starts, so a failure there is still a problem+json
+    const first = await chunks.next();
+    const day = new Date().toISOString().slice(0, 10);
+    fresh(res).type('text/csv; charset=utf-8').attachment(`afterglow-${kind}-${day}.csv`);
+    async function* rest() {
+      if (!first.done) yield first.value;
+      yield* chunks;
+    }
+    Readable.from(rest())
+      .on('error', () => res.destroy())
+      .pipe(res);
+  });
+
+  r.get('/api/admin/settings', (req, res) => {
+    requireAdmin(req, secret);
+    const body: AdminSettings = { mode, settings: describeConfig(config, process.env, SECRET_MASK) };
+    fresh(res).json(body);
+  });
 
   r.post('/api/admin/users/:userId/suspend', json, async (req, res) => {
     const admin = requireAdmin(req, secret);
     const id = parseOr400(adminUserIdSchema, req.params.userId);
     const { reason } = parseOr400(adminReasonSchema, req.body ?? {});
-    res.set('Cache-Control', 'no-store').json(await users.suspend(admin, id, reason));
+    fresh(res).json(await users.suspend(admin, id, reason));
   });
 
   r.post('/api/admin/users/:userId/unsuspend', async (req, res) => {
     const admin = requireAdmin(req, secret);
     const id = parseOr400(adminUserIdSchema, req.params.userId);
-    res.set('Cache-Control', 'no-store').json(await users.unsuspend(admin, id));
+    fresh(res).json(await users.unsuspend(admin, id));
   });
 
   r.delete('/api/admin/events/:eventId', json, async (req, res) => {

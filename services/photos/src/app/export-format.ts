@@ -1,4 +1,4 @@
-import { EXPORT_CSV_COLUMNS } from '@afterglow/contracts';
+import { CSV_BOM, EXPORT_CSV_COLUMNS, csvCell, csvLine } from '@afterglow/contracts';
 
 /** Times in the event's time zone, and the rows of `photos.csv`. */
 
@@ -64,20 +64,10 @@ function validZone(zone: string): boolean {
   }
 }
 
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, a quote or a line break, quotes doubled.
- * A cell a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return)
- * starts with an apostrophe instead, so it stays text (OWASP's CSV injection advice).
- */
-export function csvCell(value: string): string {
-  const v = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
-
-export const csvLine = (cells: readonly string[]) => `${cells.map(csvCell).join(',')}\r\n`;
+export { csvCell, csvLine };
 
 /** The header, after a byte-order mark so spreadsheets read the names as UTF-8. */
-export const CSV_HEAD = `\ufeff${csvLine(EXPORT_CSV_COLUMNS)}`;
+export const CSV_HEAD = `${CSV_BOM}${csvLine(EXPORT_CSV_COLUMNS)}`;
 
 export interface CsvPhoto {
   path: string;

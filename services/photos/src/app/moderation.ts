@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { notFound, photoModerated, type PhotoStatus, type Principal } from '@afterglow/contracts';
+import {
+  notFound,
+  photoModerated,
+  type PhotoModerated,
+  type PhotoStatus,
+  type Principal,
+} from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import { outbox, photos, type PhotoRow } from '../adapters/schema';
 import type { EventsClient } from './events-client';
@@ -10,6 +16,10 @@ import { assertHost } from './visibility';
 
 export type ModerationAction = { status?: PhotoStatus; flag?: string };
 
+/** What the audit log calls a decision: approving, rejecting, flagging (or another status change). */
+const actionOf = (a: ModerationAction): NonNullable<PhotoModerated['action']> =>
+  a.flag ? 'flag' : a.status === 'approved' ? 'approve' : a.status === 'rejected' ? 'reject' : 'status';
+
 /** The host approves, rejects or flags a photo; `photo.moderated` goes out through the outbox. */
 export class Moderation {
   constructor(
@@ -18,7 +28,11 @@ export class Moderation {
     private readonly live: LiveNotices,
   ) {}
 
-  async moderate(photoId: string, viewer: Principal | null, action: ModerationAction) {
+  /**
+   * The host (or an admin) decides on a photo. `reason` is recorded with the decision: a flag's reason
+   * unless another is given.
+   */
+  async moderate(photoId: string, viewer: Principal | null, action: ModerationAction, reason?: string) {
     const { db } = this.d;
     const [row] = await db.select().from(photos).where(eq(photos.id, photoId));
     if (!row) throw notFound('Photo not found', 'photo_not_found');
@@ -46,6 +60,10 @@ export class Moderation {
             previousStatus: row.status,
             flagged: u!.flagCount > 0,
             at: new Date().toISOString(),
+            by: viewer!.userId,
+            byRole: viewer!.userId === e.hostId ? 'host' : 'admin',
+            action: actionOf(action),
+            ...((reason ?? action.flag) ? { reason: reason ?? action.flag } : {}),
           }),
         }),
       );

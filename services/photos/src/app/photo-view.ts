@@ -5,10 +5,10 @@ import {
   type PhotoStatus,
   type PublicPhoto,
 } from '@afterglow/contracts';
-import type { Db } from '@afterglow/db';
+import { keysetPage, type Db } from '@afterglow/db';
 import type { UrlSigner } from '@afterglow/storage';
 import { devices, photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
-import { afterCursor, encodeCursor, pageLimit, type PageOpts } from './cursor';
+import { afterCursor, pageLimit, type PageOpts } from './cursor';
 import { byKind, renditionsColumn, type MadeColumn } from './renditions';
 
 export type Author = Pick<DeviceRow, 'displayName' | 'anonId'> | null;
@@ -47,13 +47,7 @@ export async function newestFirst(
     .where(and(where, afterCursor(page.cursor)))
     .orderBy(desc(photos.createdAt), desc(photos.id))
     .limit(limit + 1);
-  const more = rows.length > limit;
-  const slice = more ? rows.slice(0, limit) : rows;
-  const last = slice[slice.length - 1];
-  return {
-    rows: slice,
-    nextCursor: more && last ? encodeCursor(last.photo.createdAt, last.photo.id) : null,
-  };
+  return keysetPage(rows, limit, (r) => ({ at: r.photo.createdAt, id: r.photo.id }));
 }
 
 /**

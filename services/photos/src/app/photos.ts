@@ -1,6 +1,7 @@
 import type { Bus } from '@afterglow/bus';
 import type { Db, OutboxRelay } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
+import { PhotosBackOffice } from './back-office';
 import { Deletion } from './deletion';
 import { Developing } from './developing';
 import { Devices } from './devices';
@@ -33,12 +34,14 @@ export function photosApp(given: PhotosDeps) {
   const live = new LiveNotices(deps.bus);
   const view = new PhotoView(deps.signer);
   const devices = new Devices(deps);
+  const moderation = new Moderation(deps, view, live);
   return {
     devices,
     uploads: new Uploads(deps, devices),
     gallery: new Gallery(deps, view),
     stats: new Stats(deps),
-    moderation: new Moderation(deps, view, live),
+    moderation,
+    backOffice: new PhotosBackOffice({ db: deps.db, view, moderation }),
     reports: new Reports(deps, live),
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
