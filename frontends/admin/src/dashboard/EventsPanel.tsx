@@ -38,7 +38,7 @@ export function EventsPanel() {
         labels={ADMIN_FILTER_LABELS.events}
         onFilter={setFilter}
       />
-      <ListBody query={query} what="events" empty="No events found" icon={Calendar}>
+      <ListBody query={query} what="events" one="event" empty="No events found" icon={Calendar}>
         {(rows) => (
           <Table label="Events" head={['Event', 'Host', 'Photos', 'Guests', 'Status', 'Starts', 'Actions']}>
             {rows.map((e) => (

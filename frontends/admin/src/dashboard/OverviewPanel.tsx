@@ -48,7 +48,14 @@ function RecentActivity() {
   const query = useActivity();
   return (
     <PanelCard title="Recent Activity">
-      <ListBody query={query} what="activity entries" empty="No admin activity yet" icon={Clock}>
+      <ListBody
+        query={query}
+        what="entries"
+        one="entry"
+        empty="No admin activity yet"
+        emptyHint="Suspensions, deletions and photo decisions by admins and hosts are listed here."
+        icon={Clock}
+      >
         {(rows) => (
           <ul aria-label="Recent activity" className="-my-3 divide-y divide-neutral-100">
             {rows.map((e) => (
@@ -80,7 +87,7 @@ function ExportDialog() {
             <li key={kind}>
               <a
                 href={`/api/admin/export/${kind}`}
-                download={`afterglow-${kind}.csv`}
+                download
                 className={buttonClass('outline', 'md', 'w-full justify-start')}
               >
                 <Download aria-hidden className="h-4 w-4" />

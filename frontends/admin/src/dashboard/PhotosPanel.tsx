@@ -60,7 +60,7 @@ export function PhotosPanel({
           filterEl.current = el;
         }}
       />
-      <ListBody query={query} what="photos" empty="No photos found" icon={Image}>
+      <ListBody query={query} what="photos" one="photo" empty="No photos found" icon={Image}>
         {(rows) => (
           <Table label="Photos" head={['Photo', 'Event', 'Guest', 'Status', 'Flags', 'Taken', 'Actions']}>
             {rows.map((p) => {

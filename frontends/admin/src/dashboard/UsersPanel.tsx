@@ -42,7 +42,7 @@ export function UsersPanel() {
         labels={ADMIN_FILTER_LABELS.users}
         onFilter={setFilter}
       />
-      <ListBody query={query} what="users" empty="No users found" icon={Users}>
+      <ListBody query={query} what="users" one="user" empty="No users found" icon={Users}>
         {(rows) => (
           <Table
             label="Users"

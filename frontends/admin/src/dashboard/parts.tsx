@@ -107,13 +107,18 @@ type ListQuery<Row> = UseInfiniteQueryResult<InfiniteData<AdminPage<Row>>, Error
 export function ListBody<Row>({
   query,
   what,
+  one,
   empty,
+  emptyHint = 'Try another search or filter.',
   icon,
   children,
 }: {
   query: ListQuery<Row>;
+  /** the rows, plural ('users') and singular ('user') */
   what: string;
+  one: string;
   empty: string;
+  emptyHint?: string;
   icon: LucideIcon;
   children: (rows: Row[]) => ReactNode;
 }) {
@@ -142,7 +147,7 @@ export function ListBody<Row>({
   if (rows.length === 0) {
     return (
       <EmptyState icon={icon} title={empty}>
-        Try another search or filter.
+        {emptyHint}
       </EmptyState>
     );
   }
@@ -151,7 +156,7 @@ export function ListBody<Row>({
       {children(rows)}
       <div className="mt-4 flex flex-col items-center gap-2">
         <p className="text-sm text-neutral-700" aria-live="polite">
-          Showing {rows.length} {what}
+          Showing {rows.length} {rows.length === 1 ? one : what}
         </p>
         {query.hasNextPage && (
           <Button
@@ -280,7 +285,8 @@ export function AdminDialog({
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-sm" />
       <Dialog.Content
-        role={role}
+        // Radix gives the panel role=dialog; an explicit undefined would take it away
+        {...(role ? { role } : {})}
         className={`fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
       >
         <Dialog.Title className="pr-10 text-xl font-bold text-neutral-900">{title}</Dialog.Title>
