@@ -55,3 +55,31 @@ export function eventBody(over: Record<string, unknown> = {}) {
     ...over,
   };
 }
+
+/** The operator's admin for the e2e server (playwright.config.ts sets AFTERGLOW_ADMIN_EMAILS to it). */
+export const E2E_ADMIN = 'admin@e2e.test';
+
+/**
+ * Signs in as `email` through the real login on the way to `path`: makes the account the first time,
+ * signs in when an earlier spec of the run already made it.
+ */
+export async function signInOrUp(page: Page, email: string, password: string, path: string) {
+  await page.goto(`/api/login?returnTo=${encodeURIComponent(path)}`);
+  await page.waitForURL(/\/idp\/interaction\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  const exists = page.getByText('An account with this email already exists.');
+  const left = page.waitForURL((u) => !u.pathname.startsWith('/idp') && !u.pathname.startsWith('/api/'));
+  const which = await Promise.race([
+    left.then(() => 'in' as const),
+    exists.waitFor().then(() => 'exists' as const),
+  ]);
+  if (which === 'exists') {
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await left;
+  }
+  await page.waitForURL(`**${path}`);
+}

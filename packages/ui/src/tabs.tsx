@@ -8,11 +8,27 @@ export interface TabDef<Id extends string> {
 
 /**
  * WAI-ARIA tabs with automatic activation: Left/Right arrows move between tabs (wrapping), Home and
- * End jump to the ends, and only the selected tab is in the Tab order.
+ * End jump to the ends, and only the selected tab is in the Tab order. Uncontrolled by default; pass
+ * `active` and `onActiveChange` to choose the tab from outside (a link that opens another tab).
  */
-export function Tabs<Id extends string>({ label, tabs }: { label: string; tabs: TabDef<Id>[] }) {
+export function Tabs<Id extends string>({
+  label,
+  tabs,
+  active: controlled,
+  onActiveChange,
+}: {
+  label: string;
+  tabs: TabDef<Id>[];
+  active?: Id;
+  onActiveChange?: (id: Id) => void;
+}) {
   const base = useId();
-  const [active, setActive] = useState<Id | undefined>(tabs[0]?.id);
+  const [own, setOwn] = useState<Id | undefined>(tabs[0]?.id);
+  const active = controlled ?? own;
+  const setActive = (id: Id) => {
+    setOwn(id);
+    onActiveChange?.(id);
+  };
   const refs = useRef(new Map<Id, HTMLButtonElement>());
 
   const select = (index: number) => {

@@ -9,7 +9,7 @@ import { TOAST_DURATION_MS, VIEWPORT_CLASS, dismiss, useToast, type ToastInput }
 const VARIANT: Record<NonNullable<ToastInput['variant']>, string> = {
   default: 'border-neutral-200 bg-white text-neutral-900',
   success: 'border-emerald-200 bg-emerald-50 text-emerald-950',
-  destructive: 'border-red-300 bg-red-600 text-white',
+  destructive: 'border-red-300 bg-red-700 text-white',
 };
 
 /** `focus`: the empty region had the focus (F8) when this replaced it, so its viewport takes it. */

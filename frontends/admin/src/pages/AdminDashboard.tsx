@@ -1,22 +1,48 @@
 import { format } from 'date-fns';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
+import type { AdminPhotoFilter } from '@afterglow/contracts';
 import { Button, buttonClass } from '@afterglow/ui';
 import { Tabs } from '@afterglow/ui/tabs';
 import { AdminOnly } from '../access/AdminOnly';
-import { EventsPanel, OverviewPanel, PhotosPanel, UsersPanel } from '../dashboard/Panels';
+import { EventsPanel } from '../dashboard/EventsPanel';
+import { OverviewPanel } from '../dashboard/OverviewPanel';
+import { PhotosPanel } from '../dashboard/PhotosPanel';
 import { StatCards } from '../dashboard/StatCards';
+import { UsersPanel } from '../dashboard/UsersPanel';
 import { useRefresh } from '../dashboard/useRefresh';
 
-const TABS = [
-  { id: 'overview', label: 'Overview', panel: <OverviewPanel /> },
-  { id: 'users', label: 'Users', panel: <UsersPanel /> },
-  { id: 'events', label: 'Events', panel: <EventsPanel /> },
-  { id: 'photos', label: 'Photos', panel: <PhotosPanel /> },
-];
+type TabId = 'overview' | 'users' | 'events' | 'photos';
 
 function Dashboard() {
   const { refresh, refreshing, refreshedAt } = useRefresh();
+  const [tab, setTab] = useState<TabId>('overview');
+  // a tab's list is fetched once it is first opened, and kept (with its search) after that
+  const [opened, setOpened] = useState<ReadonlySet<TabId>>(new Set(['overview']));
+  const [photoFilter, setPhotoFilter] = useState<AdminPhotoFilter>('all');
+  const [focusPhotoFilter, setFocusPhotoFilter] = useState(0);
+  const open = (id: TabId) => {
+    setTab(id);
+    setOpened((s) => (s.has(id) ? s : new Set([...s, id])));
+  };
+  const reviewFlagged = () => {
+    setPhotoFilter('flagged');
+    open('photos');
+    setFocusPhotoFilter((n) => n + 1);
+  };
+  const tabs = [
+    { id: 'overview' as const, label: 'Overview', panel: <OverviewPanel onReviewFlagged={reviewFlagged} /> },
+    { id: 'users' as const, label: 'Users', panel: opened.has('users') && <UsersPanel /> },
+    { id: 'events' as const, label: 'Events', panel: opened.has('events') && <EventsPanel /> },
+    {
+      id: 'photos' as const,
+      label: 'Photos',
+      panel: opened.has('photos') && (
+        <PhotosPanel filter={photoFilter} onFilter={setPhotoFilter} focusFilter={focusPhotoFilter} />
+      ),
+    },
+  ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -29,7 +55,12 @@ function Dashboard() {
             <ArrowLeft aria-hidden className="h-4 w-4" />
             Back to Home
           </Link>
-          <Button variant="primary" size="sm" onClick={() => !refreshing && void refresh()}>
+          <Button
+            variant="primary"
+            size="sm"
+            aria-busy={refreshing}
+            onClick={() => !refreshing && void refresh()}
+          >
             <RefreshCw aria-hidden className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} />
             Refresh
           </Button>
@@ -39,7 +70,7 @@ function Dashboard() {
         {refreshing ? 'Refreshing' : refreshedAt ? `Refreshed at ${format(refreshedAt, 'h:mm:ss a')}` : ''}
       </p>
       <StatCards />
-      <Tabs label="Admin sections" tabs={TABS} />
+      <Tabs label="Admin sections" tabs={tabs} active={tab} onActiveChange={open} />
     </div>
   );
 }

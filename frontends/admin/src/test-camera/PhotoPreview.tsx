@@ -51,7 +51,13 @@ export function PhotoPreview({ shot, filter, caption, headingRef, onCaption, onR
             developing ? 'absolute inset-0 flex items-center justify-center bg-neutral-900' : 'sr-only'
           }
         >
-          {developing && <p className="animate-pulse text-lg font-semibold text-amber-200">Developing...</p>}
+          {developing && (
+            // the dot pulses, not the words: a fading text would drop below readable contrast
+            <p className="flex items-center gap-2 text-lg font-semibold text-amber-200">
+              <span aria-hidden className="h-2.5 w-2.5 animate-pulse rounded-full bg-amber-300" />
+              Developing...
+            </p>
+          )}
         </div>
       </div>
       <div className="mt-4 grid gap-1.5">

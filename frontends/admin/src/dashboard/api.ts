@@ -1,0 +1,149 @@
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  ADMIN_DELETE_REASON,
+  ADMIN_MODERATE_REASONS,
+  ADMIN_SUSPEND_REASON,
+  ADMIN_TOASTS,
+  type AdminModerateAction,
+  type AdminPage,
+  type AdminSettings,
+  type AdminStats,
+  type AuditEntryDto,
+} from '@afterglow/contracts';
+import { apiRequest, errorText, toast } from '@afterglow/ui';
+
+/** The admin API's paths (routes.ts); every query key starts with one, so Refresh finds them all. */
+export const ADMIN_API = {
+  stats: '/api/admin/stats',
+  users: '/api/admin/users',
+  events: '/api/admin/events',
+  photos: '/api/admin/photos',
+  activity: '/api/admin/activity',
+  settings: '/api/admin/settings',
+} as const;
+export type AdminListKind = 'users' | 'events' | 'photos';
+
+/** Spec section 7: the stats are refetched every 30 seconds. */
+export const STATS_REFETCH_MS = 30_000;
+/** The search box asks the server once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export const getJson = <T>(url: string) => apiRequest<T>('GET', url);
+
+export function useAdminStats() {
+  return useQuery({
+    queryKey: [ADMIN_API.stats],
+    queryFn: () => getJson<AdminStats>(ADMIN_API.stats),
+    refetchInterval: STATS_REFETCH_MS,
+  });
+}
+
+function pageUrl(path: string, params: Record<string, string | undefined>) {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v) q.set(k, v);
+  const s = q.toString();
+  return s ? `${path}?${s}` : path;
+}
+
+/** One admin list, page by page (`nextCursor`), for a search text and a filter. */
+export function useAdminList<Row>(kind: AdminListKind, search: string, filter: string) {
+  const path = ADMIN_API[kind];
+  return useInfiniteQuery({
+    queryKey: [path, search, filter],
+    queryFn: ({ pageParam }) =>
+      getJson<AdminPage<Row>>(pageUrl(path, { search, filter, cursor: pageParam ?? undefined })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+/** The audit log, newest first. */
+export function useActivity() {
+  return useInfiniteQuery({
+    queryKey: [ADMIN_API.activity],
+    queryFn: ({ pageParam }) =>
+      getJson<AdminPage<AuditEntryDto>>(pageUrl(ADMIN_API.activity, { cursor: pageParam ?? undefined })),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useAdminSettings(enabled: boolean) {
+  return useQuery({
+    queryKey: [ADMIN_API.settings],
+    queryFn: () => getJson<AdminSettings>(ADMIN_API.settings),
+    enabled,
+  });
+}
+
+/** `value`, once it has stayed the same for `ms`. */
+export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(value), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return settled;
+}
+
+/**
+ * An admin action: on success its toast, and the list it changed, the stats and the activity log are
+ * fetched again (spec section 7); on failure an 'Error' toast with the server's words.
+ */
+function useAdminAction<Vars>(kinds: AdminListKind[], run: (v: Vars) => Promise<unknown>, done: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSuccess: () => {
+      toast({ title: done, variant: 'success' });
+    },
+    onError: (err) => {
+      toast({ title: 'Error', description: errorText(err, 'The action failed'), variant: 'destructive' });
+    },
+    onSettled: () =>
+      Promise.all(
+        [...kinds.map((k) => ADMIN_API[k]), ADMIN_API.stats, ADMIN_API.activity].map((k) =>
+          client.invalidateQueries({ queryKey: [k] }),
+        ),
+      ),
+  });
+}
+
+export const useSuspendUser = () =>
+  useAdminAction(
+    ['users'],
+    (id: string) =>
+      apiRequest('POST', `${ADMIN_API.users}/${encodeURIComponent(id)}/suspend`, {
+        reason: ADMIN_SUSPEND_REASON,
+      }),
+    ADMIN_TOASTS.suspended,
+  );
+
+export const useUnsuspendUser = () =>
+  useAdminAction(
+    ['users'],
+    (id: string) => apiRequest('POST', `${ADMIN_API.users}/${encodeURIComponent(id)}/unsuspend`),
+    ADMIN_TOASTS.unsuspended,
+  );
+
+export const useDeleteEvent = () =>
+  useAdminAction(
+    ['events', 'photos'],
+    (id: string) =>
+      apiRequest('DELETE', `${ADMIN_API.events}/${encodeURIComponent(id)}`, { reason: ADMIN_DELETE_REASON }),
+    ADMIN_TOASTS.eventDeleted,
+  );
+
+export const useModeratePhoto = () =>
+  useAdminAction(
+    ['photos'],
+    ({ id, action }: { id: string; action: AdminModerateAction }) => {
+      const reason = ADMIN_MODERATE_REASONS[action];
+      return apiRequest('POST', `${ADMIN_API.photos}/${encodeURIComponent(id)}/moderate`, {
+        action,
+        ...(reason ? { reason } : {}),
+      });
+    },
+    ADMIN_TOASTS.moderated,
+  );
