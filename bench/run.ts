@@ -19,6 +19,7 @@ import {
   createEvent,
   ADMIN_EMAIL,
   HOST_EMAILS,
+  PRO_HOST_EMAIL,
   HOST_PASSWORD,
   joinMany,
   openLoop,
@@ -75,11 +76,11 @@ const MEDIA_CONCURRENCY = Number(process.env.MEDIA_CONCURRENCY) || Math.max(1, a
 const log = (...a: unknown[]) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}]`, ...a);
 const work = await mkdtemp(join(tmpdir(), 'afterglow-bench-'));
 
-/** Signs the bench's hosts up and puts each on the Max plan. */
+/** Signs the bench's hosts up and puts each on the Max plan (and the developing phase's on Pro). */
 async function makeHosts(target: Target) {
-  for (const email of HOST_EMAILS) {
+  for (const [email, plan] of [...HOST_EMAILS.map((e) => [e, 'max']), [PRO_HOST_EMAIL, 'pro']] as const) {
     await new Session(target.base).login(email, HOST_PASSWORD, 'create');
-    await target.setPlan(email, 'max');
+    await target.setPlan(email, plan);
   }
 }
 
@@ -90,7 +91,7 @@ async function makeHosts(target: Target) {
 async function freshAfterglow(
   name: string,
   postgresUrl?: string,
-): Promise<{ target: Target; host: Session; hosts: Session[] }> {
+): Promise<{ target: Target; host: Session; hosts: Session[]; proHost: Session }> {
   let target: Target;
   if (postgresUrl) {
     target = await EmbeddedAfterglow.onPostgres(join(work, name), postgresUrl);
@@ -115,7 +116,9 @@ async function freshAfterglow(
     await s.login(email, HOST_PASSWORD, 'signin');
     hosts.push(s);
   }
-  return { target, host: hosts[0]!, hosts };
+  const proHost = new Session(target.base);
+  await proHost.login(PRO_HOST_EMAIL, HOST_PASSWORD, 'signin');
+  return { target, host: hosts[0]!, hosts, proHost };
 }
 
 /** Rows and stored originals counted behind the server's back (it is stopped afterwards). */
@@ -249,7 +252,8 @@ if (want('ingest')) {
 // ---------------------------------------------------------------- 2. developing
 if (want('developing')) {
   log(`developing: ${C.develop} uploads as fast as they go, renditions timed from each acknowledgement`);
-  const { target, host } = await freshAfterglow('develop');
+  // on Pro: no AI safety filter, so the pipeline is compared with bare sharp alone (the filter: below)
+  const { target, proHost: host } = await freshAfterglow('develop');
   // Film mode on: every photo gets its film look (ADR 020), the heaviest developing there is.
   const ev = await createEvent(host, 'Developing', { filmMode: true, filmPreset: 'classic' });
   const developedAt = new Map<string, number>();
@@ -313,6 +317,37 @@ if (want('developing')) {
     's vs',
     results.developing.bare.drainSeconds,
     's',
+  );
+}
+
+// ---------------------------------------------------------------- 2b. the AI safety filter
+if (want('developing')) {
+  // The Max plan's filter (ADR 027) in this process, on the display rendition of each bench photo:
+  // what it adds to developing a photo, one inference at a time (as the media worker runs it).
+  const { safetyScore } = await import('../services/media/src/app/safety');
+  const { makeRenditions } = await import('../services/media/src/app/renditions');
+  const displays: Buffer[] = [];
+  for (const p of photos) {
+    const made = await makeRenditions(p, null, { watermark: false });
+    displays.push(made.find((m) => m.kind.kind === 'display')!.data);
+  }
+  let t = performance.now();
+  await safetyScore(displays[0]!); // loads the model
+  const loadMs = performance.now() - t;
+  const times: number[] = [];
+  for (let round_ = 0; round_ < 3; round_++)
+    for (const d of displays) {
+      t = performance.now();
+      await safetyScore(d);
+      times.push(performance.now() - t);
+    }
+  results.aiFilter = { photos: displays.length, modelLoadMs: round(loadMs, 0), perPhotoMs: summary(times) };
+  log(
+    'AI safety filter',
+    results.aiFilter.perPhotoMs.p50,
+    'ms a photo (model load',
+    results.aiFilter.modelLoadMs,
+    'ms)',
   );
 }
 
@@ -536,6 +571,7 @@ export function missingFigures(r: Record<string, any>): string[] {
     'developing.bare.renditionsPerSecond',
     'developing.ratioRate',
     'developing.ratioDrain',
+    'aiFilter.perPhotoMs.p50',
     'liveDisplay.untilEveryScreenMs.p50',
     'liveDisplay.untilEveryScreenMs.p99',
     'gallery.guest.latencyMs.p50',

@@ -15,6 +15,11 @@ export const HOST_EMAIL = 'bench-host@afterglow.test';
  */
 export const HOST_EMAILS = [HOST_EMAIL, 'bench-host-2@afterglow.test', 'bench-host-3@afterglow.test'];
 export const HOST_PASSWORD = 'bench host password';
+/**
+ * A host on Event Pro, for the developing phase: Pro has no AI safety filter (ADR 027), so developing
+ * is the film pipeline against bare sharp, as before the filter; the filter's own cost is a figure apart.
+ */
+export const PRO_HOST_EMAIL = 'bench-pro-host@afterglow.test';
 /** The back office phase's admin (AFTERGLOW_ADMIN_EMAILS of its server). */
 export const ADMIN_EMAIL = 'bench-admin@afterglow.test';
 

@@ -15,6 +15,7 @@ export function renderMarkdown(r: R): string {
   const g = r.gallery ?? {};
   const f = r.frontend ?? {};
   const a = r.adminLists ?? {};
+  const ai = r.aiFilter ?? {};
   const al = a.latencyMs ?? {};
   const lh = f.lighthouse ?? {};
   const rows: string[][] = [
@@ -109,6 +110,14 @@ export function renderMarkdown(r: R): string {
       '',
       'p95 < 50 ms',
       verdict(cmp(g.host?.latencyMs?.p95, (x) => x < 50)),
+    ],
+    [
+      'AI safety filter, per display rendition (p50/p95)',
+      `${n(ai.perPhotoMs?.p50)}/${n(ai.perPhotoMs?.p95)} ms (model load ${n(ai.modelLoadMs, ' ms')})`,
+      '',
+      '',
+      '≈ 220 ms',
+      verdict(cmp(ai.perPhotoMs?.p50, (x) => x <= 220)),
     ],
     ...(['users', 'events', 'photos'] as const).map((list) => [
       `Admin ${list} page, ${n(a.platform?.photos)} photos / ${n(a.platform?.users)} users (p50/p95)`,

@@ -156,6 +156,32 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
         body: JSON.stringify({ reason: 'Admin deletion' }),
         headers: { 'content-type': 'application/json', origin: base },
       });
+    // the back office's lists, each asked of its own process over NATS (ADR 028)
+    const photos = await admin.json('GET', `/api/admin/photos?search=${e.code}`);
+    expect(photos.status).toBe(200);
+    expect(photos.body.items).toMatchObject([{ id: p.id, eventCode: e.code, status: 'pending' }]);
+    const events = await admin.json('GET', `/api/admin/events?search=${e.code}`);
+    expect(events.body.items).toMatchObject([
+      { id: e.id, hostEmail: 'dist-doomed@example.test', photoCount: 1, guestCount: 1, status: 'upcoming' },
+    ]);
+    const users = await admin.json('GET', '/api/admin/users?search=dist-doomed');
+    expect(users.body.items).toMatchObject([
+      { plan: 'free', eventCount: 1, photoCount: 1, status: 'active' },
+    ]);
+    const flag = await admin.json('POST', `/api/admin/photos/${p.id}/moderate`, {
+      action: 'flag',
+      reason: 'Needs review',
+    });
+    expect(flag.body).toMatchObject({ id: p.id, flagCount: 1 });
+    const stats = await admin.json('GET', '/api/admin/stats');
+    expect(stats.body.flaggedPhotos).toBeGreaterThanOrEqual(1);
+    const log = await admin.json('GET', '/api/admin/activity');
+    expect(log.body.items[0]).toMatchObject({
+      action: 'photo.flagged',
+      targetId: p.id,
+      reason: 'Needs review',
+    });
+
     expect((await del(host)).status).toBe(403);
     expect((await del(admin)).status).toBe(204);
     expect((await host.json('GET', `/api/events/${e.id}`)).status).toBe(404);
