@@ -247,6 +247,30 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
     expect(n).toBe(1);
   });
 
+  it('records an admin moderating a photo of their own event once, as an admin', async () => {
+    const own = (await admin().json('POST', '/api/events', eventBody({ name: `Admin's own ${tag}` }))).body;
+    const guest = new Browser(app.base);
+    const device = (await guest.json('POST', `/api/events/${own.code}/devices`, { anonId: randomUUID() }))
+      .body;
+    const shot = async () =>
+      (await guest.upload(own.code, { deviceId: device.id }, await makeJpeg(64, 48))).body.photoId as string;
+    const [a, b] = [await shot(), await shot()];
+    expect(
+      (await admin().json('POST', `/api/admin/photos/${a}/moderate`, { action: 'approve' })).status,
+    ).toBe(200);
+    // then as the event's host: once that is in the log, the message of the first decision was handled
+    expect((await admin().json('POST', `/api/photos/${b}/approve`)).status).toBe(200);
+    await waitFor(async () =>
+      (await get('/api/admin/activity?limit=100')).items.some(
+        (x: { targetId: string; actorRole: string }) => x.targetId === b && x.actorRole === 'host',
+      ),
+    );
+    const log = (await get('/api/admin/activity?limit=100')).items.filter(
+      (x: { targetId: string }) => x.targetId === a,
+    );
+    expect(log).toMatchObject([{ action: 'photo.approved', actorRole: 'admin' }]);
+  });
+
   it('keeps the audit log append-only: the database refuses to change or delete an entry', async () => {
     const db = app.ctx.database.db;
     // drizzle names the query and keeps the database's own refusal as the cause

@@ -102,7 +102,7 @@ export class PhotosBackOffice {
       r.action === 'flag'
         ? { flag: r.reason ?? 'Needs review' }
         : { status: r.action === 'approve' ? ('approved' as const) : ('rejected' as const) };
-    const dto = await this.d.moderation.moderate(r.photoId, admin, action, r.reason);
+    const dto = await this.d.moderation.moderate(r.photoId, admin, action, r.reason, true);
     return {
       id: dto.id,
       eventId: dto.eventId,

@@ -32,7 +32,14 @@ export class Moderation {
    * The host (or an admin) decides on a photo. `reason` is recorded with the decision: a flag's reason
    * unless another is given.
    */
-  async moderate(photoId: string, viewer: Principal | null, action: ModerationAction, reason?: string) {
+  async moderate(
+    photoId: string,
+    viewer: Principal | null,
+    action: ModerationAction,
+    reason?: string,
+    /** the back office acting, even on an admin's own event (its audit entry is written there) */
+    asAdmin = false,
+  ) {
     const { db } = this.d;
     const [row] = await db.select().from(photos).where(eq(photos.id, photoId));
     if (!row) throw notFound('Photo not found', 'photo_not_found');
@@ -61,7 +68,7 @@ export class Moderation {
             flagged: u!.flagCount > 0,
             at: new Date().toISOString(),
             by: viewer!.userId,
-            byRole: viewer!.userId === e.hostId ? 'host' : 'admin',
+            byRole: !asAdmin && viewer!.userId === e.hostId ? 'host' : 'admin',
             action: actionOf(action),
             ...((reason ?? action.flag) ? { reason: reason ?? action.flag } : {}),
           }),
