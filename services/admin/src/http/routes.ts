@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import express, { Router, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import {
   SECRET_MASK,
   adminActivityQuerySchema,
@@ -39,30 +39,17 @@ export function adminRouter({ users, events, office, secret, config, mode }: Adm
   const json = express.json({ limit: '16kb' });
   const tables = exportTables(office);
 
-  r.get('/api/admin/stats', async (req, res) => {
-    requireAdmin(req, secret);
-    fresh(res).json(await office.stats());
-  });
-
-  r.get('/api/admin/users', async (req, res) => {
-    requireAdmin(req, secret);
-    fresh(res).json(await office.users(parseOr400(adminUsersQuerySchema, req.query)));
-  });
-
-  r.get('/api/admin/events', async (req, res) => {
-    requireAdmin(req, secret);
-    fresh(res).json(await office.events(parseOr400(adminEventsQuerySchema, req.query)));
-  });
-
-  r.get('/api/admin/photos', async (req, res) => {
-    requireAdmin(req, secret);
-    fresh(res).json(await office.photos(parseOr400(adminPhotosQuerySchema, req.query)));
-  });
-
-  r.get('/api/admin/activity', async (req, res) => {
-    requireAdmin(req, secret);
-    fresh(res).json(await office.activity(parseOr400(adminActivityQuerySchema, req.query)));
-  });
+  /** An admin's read: never kept by a browser or proxy. */
+  const read = (path: string, answer: (req: Request) => Promise<unknown>) =>
+    r.get(path, async (req, res) => {
+      requireAdmin(req, secret);
+      fresh(res).json(await answer(req));
+    });
+  read('/api/admin/stats', () => office.stats());
+  read('/api/admin/users', (req) => office.users(parseOr400(adminUsersQuerySchema, req.query)));
+  read('/api/admin/events', (req) => office.events(parseOr400(adminEventsQuerySchema, req.query)));
+  read('/api/admin/photos', (req) => office.photos(parseOr400(adminPhotosQuerySchema, req.query)));
+  read('/api/admin/activity', (req) => office.activity(parseOr400(adminActivityQuerySchema, req.query)));
 
   r.post('/api/admin/photos/:photoId/moderate', json, async (req, res) => {
     const admin = requireAdmin(req, secret);
@@ -88,11 +75,10 @@ export function adminRouter({ users, events, office, secret, config, mode }: Adm
       .pipe(res);
   });
 
-  r.get('/api/admin/settings', (req, res) => {
-    requireAdmin(req, secret);
-    const body: AdminSettings = { mode, settings: describeConfig(config, SECRET_MASK) };
-    fresh(res).json(body);
-  });
+  read('/api/admin/settings', async (): Promise<AdminSettings> => ({
+    mode,
+    settings: describeConfig(config, SECRET_MASK),
+  }));
 
   r.post('/api/admin/users/:userId/suspend', json, async (req, res) => {
     const admin = requireAdmin(req, secret);
