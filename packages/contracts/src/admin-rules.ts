@@ -137,6 +137,7 @@ export const AUDIT_ACTIONS = [
   'photo.approved',
   'photo.rejected',
   'photo.flagged',
+  'photo.pending',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -162,6 +163,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'photo.approved': 'Approved a photo',
   'photo.rejected': 'Rejected a photo',
   'photo.flagged': 'Flagged a photo',
+  'photo.pending': 'Returned a photo to review',
 };
 
 /** GET /api/admin/export/{kind}: what can be downloaded as CSV. */

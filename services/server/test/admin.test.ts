@@ -239,9 +239,22 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
       );
     });
     expect(hostEntry).toMatchObject({ actorEmail: email('pro'), reason: null });
+    // and setting it back to review (the PATCH the moderation queue sends)
+    const proId = (await as.pro.json('GET', '/api/auth/user')).body.id;
+    const back = await as.pro.json('PATCH', `/api/photos/${photo.cake}`, {
+      status: 'pending',
+      hostId: proId,
+    });
+    expect(back.status).toBe(200);
+    await waitFor(async () =>
+      (await get('/api/admin/activity?limit=100')).items.find(
+        (a: { action: string; targetId: string; actorRole: string }) =>
+          a.action === 'photo.pending' && a.targetId === photo.cake && a.actorRole === 'host',
+      ),
+    );
     const db = app.ctx.database.db;
     const counted = await db.execute(
-      sql`select count(*)::int as n from admin.audit_log where target_id = ${photo.cake} and actor_role = 'host'`,
+      sql`select count(*)::int as n from admin.audit_log where target_id = ${photo.cake} and actor_role = 'host' and action = 'photo.approved'`,
     );
     const { n } = (counted as unknown as { rows: { n: number }[] }).rows[0]!;
     expect(n).toBe(1);
@@ -304,7 +317,7 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
     expect(users.find((l) => l.includes(email('pro')))).toContain(',pro,2,3,active,false,');
     const photos = await csv('photos');
     expect(photos.find((l) => l.startsWith(photo.sunset))).toContain(`Sunset toast ${tag}`);
-    expect(photos.find((l) => l.startsWith(photo.cake))).toContain(',Gina,approved,1,Needs review,');
+    expect(photos.find((l) => l.startsWith(photo.cake))).toContain(',Gina,pending,1,Needs review,');
     const events = await csv('events');
     expect(events.find((l) => l.startsWith(ended.id))).toContain(',ended,');
     const activity = await csv('activity');

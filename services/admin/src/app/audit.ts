@@ -23,6 +23,8 @@ const PHOTO_ACTIONS: Record<string, AuditAction | undefined> = {
   approve: 'photo.approved',
   reject: 'photo.rejected',
   flag: 'photo.flagged',
+  // a host setting a photo back to pending (PATCH /api/photos/{id})
+  status: 'photo.pending',
 };
 
 /**
