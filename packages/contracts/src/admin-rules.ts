@@ -152,6 +152,8 @@ export interface AuditEntryDto {
   actorRole: 'admin' | 'host';
   action: AuditAction;
   targetId: string;
+  /** how the target was known then: the account's e-mail, 'Name (CODE)' of an event or a photo's event */
+  targetLabel: string | null;
   reason: string | null;
 }
 

@@ -3,6 +3,7 @@ import type { ServiceModule } from '@afterglow/service-kit';
 import { AuditLog } from './app/audit';
 import { BackOffice } from './app/back-office';
 import { AdminEvents } from './app/events';
+import { photoLabel } from './app/labels';
 import { AdminUsers } from './app/users';
 import { adminRouter } from './http/routes';
 
@@ -23,7 +24,9 @@ export const adminModule: ServiceModule = {
       { durable: 'admin-audit-moderation', maxDeliver: 10 },
       async (msg) => {
         const m = photoModerated.schema.parse(msg.data);
-        await audit.recordModeration(m, msg.msgId ?? `${m.photoId}|${m.at}|${m.action ?? ''}`);
+        await audit.recordModeration(m, msg.msgId ?? `${m.photoId}|${m.at}|${m.action ?? ''}`, (eventId) =>
+          photoLabel(ctx.bus, eventId),
+        );
       },
     );
     const all = ctx.modules.length > 1;

@@ -220,6 +220,7 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
     const entry = (action: string, target: string) =>
       log.find((a: { action: string; targetId: string }) => a.action === action && a.targetId === target);
     expect(entry('photo.approved', photo.sunset)).toMatchObject({
+      targetLabel: `Photo in Garden party ${tag} (${active.code})`,
       actorId: me,
       actorEmail: 'admin@example.test',
       actorRole: 'admin',
@@ -238,7 +239,11 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
           a.action === 'photo.approved' && a.targetId === photo.cake && a.actorRole === 'host',
       );
     });
-    expect(hostEntry).toMatchObject({ actorEmail: email('pro'), reason: null });
+    expect(hostEntry).toMatchObject({
+      actorEmail: email('pro'),
+      reason: null,
+      targetLabel: `Photo in Garden party ${tag} (${active.code})`,
+    });
     // and setting it back to review (the PATCH the moderation queue sends)
     const proId = (await as.pro.json('GET', '/api/auth/user')).body.id;
     const back = await as.pro.json('PATCH', `/api/photos/${photo.cake}`, {
@@ -298,7 +303,10 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
     expect(await refused(sql`delete from admin.audit_log`)).toMatch(/append-only/);
     expect(await refused(sql`truncate admin.audit_log`)).toMatch(/append-only/);
     const log = (await get('/api/admin/activity?limit=100')).items;
-    expect(log.some((a: { action: string }) => a.action === 'user.suspended')).toBe(true);
+    expect(log.find((a: { action: string }) => a.action === 'user.suspended')).toMatchObject({
+      targetLabel: email('free'),
+      reason: 'Admin action',
+    });
     expect(log.every((a: { reason: string | null }) => a.reason !== 'tampered')).toBe(true);
   });
 
@@ -321,11 +329,24 @@ describe.each(PROFILES)('the back office ($name)', ({ infra: useInfra }) => {
     const events = await csv('events');
     expect(events.find((l) => l.startsWith(ended.id))).toContain(',ended,');
     const activity = await csv('activity');
-    expect(activity[0]).toBe('at,actor_email,actor_id,role,action,target_id,reason');
+    expect(activity[0]).toBe('at,actor_email,actor_id,role,action,target_id,target,reason');
     expect(activity.some((l) => l.includes(',admin,user.suspended,') && l.endsWith(',Admin action'))).toBe(
       true,
     );
     expect((await admin().json('GET', '/api/admin/export/passwords')).status).toBe(400);
+  });
+
+  it('names a deleted event in the audit log as it was', async () => {
+    const doomed = (await as.free.json('POST', '/api/events', eventBody({ name: `Doomed ${tag}` }))).body;
+    const del = await admin().json('DELETE', `/api/admin/events/${doomed.id}`, { reason: 'Admin deletion' });
+    expect(del.status).toBe(204);
+    const log = (await get('/api/admin/activity?limit=5')).items;
+    expect(log[0]).toMatchObject({
+      action: 'event.deleted',
+      targetId: doomed.id,
+      targetLabel: `Doomed ${tag} (${doomed.code})`,
+      reason: 'Admin deletion',
+    });
   });
 
   it('shows the settings in effect with every secret masked', async () => {

@@ -37,7 +37,8 @@ function ActivityItem({ entry }: { entry: AuditEntryDto }) {
         </time>
       </p>
       <p className="text-xs text-neutral-700">
-        Target <span className="font-mono break-all">{entry.targetId}</span>
+        Target {entry.targetLabel && <span className="break-all text-neutral-900">{entry.targetLabel} </span>}
+        <span className="font-mono break-all">{entry.targetId}</span>
         {entry.reason && <> · Reason: {entry.reason}</>}
       </p>
     </li>

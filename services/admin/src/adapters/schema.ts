@@ -19,6 +19,8 @@ export const auditLog = adminSchema.table(
     action: text('action').notNull(),
     /** the user, event or photo acted on */
     targetId: text('target_id').notNull(),
+    /** how the dashboard names the target (an e-mail, an event's name and code), as it was then */
+    targetLabel: text('target_label'),
     /** the reason given; null where none is asked (reinstating an account, approving a photo) */
     reason: text('reason'),
     /** the bus message an entry was recorded from (host moderation): a redelivery adds nothing */

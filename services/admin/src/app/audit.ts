@@ -13,6 +13,8 @@ export interface AuditEntry {
   role?: 'admin' | 'host';
   action: AuditAction;
   targetId: string;
+  /** how the target was known when it was acted on (an e-mail, an event's name and code) */
+  label?: string | null;
   reason?: string;
   /** the message the entry comes from, so a redelivered one is recorded once */
   sourceId?: string;
@@ -47,6 +49,7 @@ export class AuditLog {
         actorRole: e.role ?? 'admin',
         action: e.action,
         targetId: e.targetId,
+        targetLabel: e.label ?? null,
         reason: e.reason ?? null,
         sourceId: e.sourceId ?? null,
         ...(e.at ? { at: e.at } : {}),
@@ -70,10 +73,15 @@ export class AuditLog {
    * A host's approve, reject or flag, from `photo.moderated`. An admin's decision is recorded by the
    * admin service when it makes it, and a message from before decisions named their maker is skipped.
    */
-  async recordModeration(m: PhotoModerated, sourceId: string): Promise<boolean> {
+  async recordModeration(
+    m: PhotoModerated,
+    sourceId: string,
+    labelOf: (eventId: string) => Promise<string | null>,
+  ): Promise<boolean> {
     const action = m.action && PHOTO_ACTIONS[m.action];
     if (m.byRole !== 'host' || !m.by || !action) return false;
     await this.record({
+      label: await labelOf(m.eventId),
       by: m.by,
       role: 'host',
       action,
@@ -108,5 +116,6 @@ export const auditDto = (r: AuditRow, actorEmail: string | null): AuditEntryDto 
   actorRole: r.actorRole === 'host' ? 'host' : 'admin',
   action: r.action as AuditAction,
   targetId: r.targetId,
+  targetLabel: r.targetLabel,
   reason: r.reason,
 });

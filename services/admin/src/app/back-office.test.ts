@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc } from 'drizzle-orm';
 import { answer, createMemoryBus, type Bus } from '@afterglow/bus';
 import {
   HttpError,
   billingEntitlements,
   eventsDelete,
+  eventsList,
   identitySuspend,
   notFound,
   type Principal,
@@ -51,6 +53,20 @@ describe('the back office', () => {
         },
       };
     });
+    await answer(bus, eventsList, async ({ ids = [] }) => ({
+      events: ids
+        .filter((id) => liveEvents.has(id))
+        .map((id) => ({
+          id,
+          name: 'Garden party',
+          code: 'ABC234',
+          hostId: 'host',
+          plan: 'free',
+          startsAt: '2025-01-02T03:04:05.000Z',
+          endsAt: '2025-01-02T05:04:05.000Z',
+        })),
+      nextCursor: null,
+    }));
     await answer(bus, eventsDelete, async ({ eventId }) => {
       if (!liveEvents.delete(eventId)) throw notFound('Event not found', 'event_not_found');
       return { deleted: true as const };
@@ -134,5 +150,7 @@ describe('the back office', () => {
     expect((await entries()).slice(before)).toEqual([
       [admin.userId, 'event.deleted', eventId, 'Admin deletion'],
     ]);
+    const [last] = await database.db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(1);
+    expect(last?.targetLabel).toBe('Garden party (ABC234)');
   });
 });

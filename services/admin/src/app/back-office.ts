@@ -28,6 +28,7 @@ import {
   type Principal,
 } from '@afterglow/contracts';
 import { auditDto, type AuditLog } from './audit';
+import { photoLabel } from './labels';
 
 export interface ListQuery<F> {
   search?: string | undefined;
@@ -215,6 +216,7 @@ export class BackOffice {
       action:
         action === 'approve' ? 'photo.approved' : action === 'reject' ? 'photo.rejected' : 'photo.flagged',
       targetId: photoId,
+      label: await photoLabel(this.bus, photo.eventId),
       ...(reason ? { reason } : {}),
     });
     return photo;

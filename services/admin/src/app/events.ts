@@ -1,6 +1,7 @@
 import { ask, type Bus } from '@afterglow/bus';
 import { eventsDelete, type Principal } from '@afterglow/contracts';
 import type { AuditLog } from './audit';
+import { eventLabels } from './labels';
 
 /** Admins delete events. Events are the events service's: it deletes the event and tells everyone. */
 export class AdminEvents {
@@ -11,7 +12,9 @@ export class AdminEvents {
 
   /** The photos, devices and images follow over the bus (`event.deleted`); 404 for an unknown event. */
   async delete(admin: Principal, eventId: string, reason: string): Promise<void> {
+    // its name and code, for the audit log, while it still has them
+    const label = (await eventLabels(this.bus, [eventId])).get(eventId) ?? null;
     await ask(this.bus, eventsDelete, { eventId, deletedBy: admin.userId, reason }, { timeoutMs: 10_000 });
-    await this.audit.record({ by: admin.userId, action: 'event.deleted', targetId: eventId, reason });
+    await this.audit.record({ by: admin.userId, action: 'event.deleted', targetId: eventId, label, reason });
   }
 }

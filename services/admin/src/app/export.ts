@@ -101,7 +101,7 @@ export function exportTables(office: BackOffice): Record<AdminExportKind, Table<
       page: (cursor) => office.photos({ ...all, cursor }),
     }),
     activity: table({
-      columns: ['at', 'actor_email', 'actor_id', 'role', 'action', 'target_id', 'reason'],
+      columns: ['at', 'actor_email', 'actor_id', 'role', 'action', 'target_id', 'target', 'reason'],
       cells: (a: Awaited<ReturnType<BackOffice['activity']>>['items'][number]) => [
         a.at,
         a.actorEmail,
@@ -109,6 +109,7 @@ export function exportTables(office: BackOffice): Record<AdminExportKind, Table<
         a.actorRole,
         a.action,
         a.targetId,
+        a.targetLabel,
         a.reason,
       ],
       page: (cursor) => office.activity({ limit: ADMIN_PAGE_MAX, cursor }),

@@ -49,6 +49,7 @@ export class AdminUsers {
       by: admin.userId,
       action: suspended ? 'user.suspended' : 'user.unsuspended',
       targetId: userId,
+      label: user.email,
       ...(reason ? { reason } : {}),
     });
     return { ...user, plan };
