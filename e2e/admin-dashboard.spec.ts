@@ -390,6 +390,9 @@ test('Recent Activity and the audit log record each action with its actor and re
   }
   await expect(items.nth(0)).toContainText('Reason: Needs review');
   await expect(items.nth(3)).toContainText(ids.done);
+  // the deleted event is named as it was
+  await expect(items.nth(3)).toContainText(names.done);
+  expect(log[3]!.targetLabel).toContain(names.done);
   await expect(items.nth(5)).toContainText('Reason: Admin action');
   await ctx.close();
 });
@@ -420,7 +423,7 @@ test('Export Data downloads CSVs; System Settings shows secrets masked', async (
   expect(events.some((l) => l.includes(names.now) && l.includes(hosts.ada))).toBe(true);
   expect(events.some((l) => l.includes(names.done))).toBe(false);
   const activity = await csvOf('Activity log (CSV)');
-  expect(activity[0]).toBe('at,actor_email,actor_id,role,action,target_id,reason');
+  expect(activity[0]).toBe('at,actor_email,actor_id,role,action,target_id,target,reason');
   expect(activity.some((l) => l.includes('user.suspended') && l.includes('Admin action'))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(exportDialog).toBeHidden();
