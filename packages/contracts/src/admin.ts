@@ -229,22 +229,6 @@ export const photosModerate = rpc(
   adminPhotoFactsSchema.pick({ id: true, eventId: true, status: true, flagCount: true, held: true }),
 );
 
-/** The admin service's reads and writes, by subject (for docs/bus.md). */
-export const ADMIN_RPC_SUBJECTS = [
-  identityUsers.subject,
-  identityStats.subject,
-  billingPlans.subject,
-  billingPremium.subject,
-  billingStats.subject,
-  eventsList.subject,
-  eventsByHost.subject,
-  eventsStats.subject,
-  photosList.subject,
-  photosStats.subject,
-  photosModerate.subject,
-  'rpc.photos.event-counts',
-] as const;
-
 /**
  * `rpc.photos.event-counts {eventIds} -> {events: [{eventId, photoCount, guestCount}]}`: one entry per
  * asked event, in the order asked.

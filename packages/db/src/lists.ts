@@ -19,7 +19,10 @@ export function encodeKeyset(at: Date, id: string): string {
 }
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a string is a UUID a uuid column can compare (anything else would be a query error). */
+export const isUuid = (s: string) => UUID.test(s);
 
 /**
  * Only what encodeKeyset makes: an ISO time within years 0000-9999 and a UUID (the database compares
@@ -28,7 +31,7 @@ const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export function decodeKeyset(c: string): { at: Date; id: string } {
   const [at, id, ...rest] = Buffer.from(c, 'base64url').toString('utf8').split('|');
   const d = new Date(at ?? '');
-  if (rest.length || !id || !CURSOR_AT.test(at ?? '') || Number.isNaN(d.getTime()) || !CURSOR_ID.test(id))
+  if (rest.length || !id || !CURSOR_AT.test(at ?? '') || Number.isNaN(d.getTime()) || !isUuid(id))
     throw new HttpError(400, 'bad_cursor', 'Invalid cursor');
   return { at: d, id };
 }

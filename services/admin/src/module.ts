@@ -3,7 +3,7 @@ import type { ServiceModule } from '@afterglow/service-kit';
 import { AuditLog } from './app/audit';
 import { BackOffice } from './app/back-office';
 import { AdminEvents } from './app/events';
-import { photoLabel } from './app/labels';
+import { photoLabel } from './app/lookups';
 import { AdminUsers } from './app/users';
 import { adminRouter } from './http/routes';
 

@@ -21,13 +21,14 @@ export interface AuditEntry {
   at?: Date;
 }
 
-const PHOTO_ACTIONS: Record<string, AuditAction | undefined> = {
+/** What the log calls each decision on a photo (`photo.moderated`'s `action`, an admin's action). */
+export const PHOTO_AUDIT_ACTIONS = {
   approve: 'photo.approved',
   reject: 'photo.rejected',
   flag: 'photo.flagged',
   // a host setting a photo back to pending (PATCH /api/photos/{id})
   status: 'photo.pending',
-};
+} as const satisfies Record<NonNullable<PhotoModerated['action']>, AuditAction>;
 
 /**
  * The audit log (`admin.audit_log`): every admin action and every host's decision on a photo, added
@@ -78,7 +79,7 @@ export class AuditLog {
     sourceId: string,
     labelOf: (eventId: string) => Promise<string | null>,
   ): Promise<boolean> {
-    const action = m.action && PHOTO_ACTIONS[m.action];
+    const action = m.action && PHOTO_AUDIT_ACTIONS[m.action];
     if (m.byRole !== 'host' || !m.by || !action) return false;
     await this.record({
       label: await labelOf(m.eventId),

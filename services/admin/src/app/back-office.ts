@@ -1,7 +1,5 @@
 import { ask, type Bus } from '@afterglow/bus';
 import {
-  ADMIN_IDS_MAX,
-  ADMIN_PAGE_MAX,
   billingPlans,
   billingPremium,
   billingStats,
@@ -11,7 +9,6 @@ import {
   eventsStats,
   identityStats,
   identityUsers,
-  photosEventCounts,
   photosList,
   photosModerate,
   photosStats,
@@ -27,8 +24,8 @@ import {
   type AuditEntryDto,
   type Principal,
 } from '@afterglow/contracts';
-import { auditDto, type AuditLog } from './audit';
-import { photoLabel } from './labels';
+import { PHOTO_AUDIT_ACTIONS, auditDto, type AuditLog } from './audit';
+import { T, countsOf, emailsOf, eventsOf, photoLabel } from './lookups';
 
 export interface ListQuery<F> {
   search?: string | undefined;
@@ -36,12 +33,6 @@ export interface ListQuery<F> {
   cursor?: string | undefined;
   limit: number;
 }
-
-const T = { timeoutMs: 10_000 };
-const unique = (xs: string[]) => [...new Set(xs)];
-/** Splits ids into batches a bus question may carry. */
-const batches = (ids: string[], size: number = ADMIN_IDS_MAX) =>
-  Array.from({ length: Math.ceil(ids.length / size) }, (_, i) => ids.slice(i * size, (i + 1) * size));
 
 /** The start of today, UTC: where 'new today' and 'photos today' count from. */
 export const startOfTodayUtc = (now = new Date()) =>
@@ -78,26 +69,6 @@ export class BackOffice {
     };
   }
 
-  /** Each id's e-mail (null for an account that is gone). */
-  private async emailsOf(ids: string[]): Promise<Map<string, string>> {
-    const out = new Map<string, string>();
-    for (const b of batches(unique(ids), ADMIN_PAGE_MAX)) {
-      const { users } = await ask(this.bus, identityUsers, { ids: b, limit: b.length }, T);
-      for (const u of users) out.set(u.id, u.email);
-    }
-    return out;
-  }
-
-  /** Photos and guests per event. */
-  private async countsOf(eventIds: string[]) {
-    const out = new Map<string, { photoCount: number; guestCount: number }>();
-    for (const b of batches(unique(eventIds))) {
-      const { events } = await ask(this.bus, photosEventCounts, { eventIds: b }, T);
-      for (const e of events) out.set(e.eventId, e);
-    }
-    return out;
-  }
-
   async users(q: ListQuery<AdminUserFilter>): Promise<AdminPage<AdminUserRow>> {
     const among =
       q.filter === 'premium' ? (await ask(this.bus, billingPremium, {}, T)).accountIds : undefined;
@@ -119,7 +90,10 @@ export class BackOffice {
       ask(this.bus, billingPlans, { accountIds: ids }, T),
       ask(this.bus, eventsByHost, { hostIds: ids }, T),
     ]);
-    const counts = await this.countsOf(hosts.flatMap((h) => h.eventIds));
+    const counts = await countsOf(
+      this.bus,
+      hosts.flatMap((h) => h.eventIds),
+    );
     const planOf = new Map(plans.map((p) => [p.accountId, p.plan]));
     const eventsOf = new Map(hosts.map((h) => [h.hostId, h.eventIds]));
     return {
@@ -155,8 +129,14 @@ export class BackOffice {
       T,
     );
     const [emails, counts] = await Promise.all([
-      this.emailsOf(page.events.map((e) => e.hostId)),
-      this.countsOf(page.events.map((e) => e.id)),
+      emailsOf(
+        this.bus,
+        page.events.map((e) => e.hostId),
+      ),
+      countsOf(
+        this.bus,
+        page.events.map((e) => e.id),
+      ),
     ]);
     const now = Date.now();
     return {
@@ -187,12 +167,10 @@ export class BackOffice {
       },
       T,
     );
-    const eventIds = unique(page.photos.map((p) => p.eventId));
-    const events = new Map<string, { name: string; code: string }>();
-    for (const b of batches(eventIds, ADMIN_PAGE_MAX)) {
-      const found = await ask(this.bus, eventsList, { ids: b, limit: b.length }, T);
-      for (const e of found.events) events.set(e.id, e);
-    }
+    const events = await eventsOf(
+      this.bus,
+      page.photos.map((p) => p.eventId),
+    );
     return {
       items: page.photos.map((p) => ({
         ...p,
@@ -213,8 +191,7 @@ export class BackOffice {
     );
     await this.audit.record({
       by: admin.userId,
-      action:
-        action === 'approve' ? 'photo.approved' : action === 'reject' ? 'photo.rejected' : 'photo.flagged',
+      action: PHOTO_AUDIT_ACTIONS[action],
       targetId: photoId,
       label: await photoLabel(this.bus, photo.eventId),
       ...(reason ? { reason } : {}),
@@ -227,7 +204,10 @@ export class BackOffice {
       limit: page.limit,
       ...(page.cursor ? { cursor: page.cursor } : {}),
     });
-    const emails = await this.emailsOf(rows.map((r) => r.actorId));
+    const emails = await emailsOf(
+      this.bus,
+      rows.map((r) => r.actorId),
+    );
     return { items: rows.map((r) => auditDto(r, emails.get(r.actorId) ?? null)), nextCursor };
   }
 }

@@ -28,7 +28,7 @@ export class EventsBackOffice {
   /** Latest start first; search matches the name or the code. */
   async list(q: RpcRequest<typeof eventsList>): Promise<RpcResponse<typeof eventsList>> {
     const where: (SQL | undefined)[] = [
-      q.ids ? inArray(events.id, q.ids.length ? q.ids : ['00000000-0000-0000-0000-000000000000']) : undefined,
+      q.ids ? inArray(events.id, q.ids) : undefined,
       q.status ? STATUS_AT[q.status](new Date()) : undefined,
       searchAny(q.search, events.name, events.code),
       afterKeyset(events.startsAt, events.id, q.cursor),

@@ -1,17 +1,13 @@
 import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RpcRequest, RpcResponse, identityStats, identityUsers } from '@afterglow/contracts';
-import { afterKeyset, keysetPage, searchAny, type Db } from '@afterglow/db';
+import { afterKeyset, isUuid, keysetPage, searchAny, type Db } from '@afterglow/db';
 import { users, type UserRow } from './schema';
 
-const NO_ID = '00000000-0000-0000-0000-000000000000';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** ids as the uuid column takes them (any other string names no account) */
-const asIds = (ids: string[]) => {
-  const ok = ids.filter((i) => UUID.test(i));
-  return ok.length ? ok : [NO_ID];
-};
+const asIds = (ids: string[]) => ids.filter(isUuid);
 
-const account = (u: UserRow) => ({
+/** An account as identity answers it over the bus. */
+export const account = (u: UserRow) => ({
   id: u.id,
   email: u.email,
   firstName: u.firstName,

@@ -1,7 +1,7 @@
 import { answer, type Bus, type Subscription } from '@afterglow/bus';
 import { identityStats, identitySuspend, identityUsers } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
-import { IdentityBackOffice } from './back-office';
+import { IdentityBackOffice, account } from './back-office';
 import type { Users } from './users';
 
 /**
@@ -14,16 +14,8 @@ export async function answerIdentity(bus: Bus, users: Users, db: Db): Promise<Su
   const subs = await Promise.all([
     answer(bus, identitySuspend, async ({ userId, suspended }) => {
       const u = await users.setSuspended(userId, suspended);
-      return {
-        user: u && {
-          id: u.id,
-          email: u.email,
-          firstName: u.firstName,
-          lastName: u.lastName,
-          isSuspended: u.isSuspended,
-          createdAt: u.createdAt.toISOString(),
-        },
-      };
+      // (the answer's schema leaves out isAdmin)
+      return { user: u && account(u) };
     }),
     answer(bus, identityUsers, (q) => office.users(q)),
     answer(bus, identityStats, (q) => office.stats(q)),
