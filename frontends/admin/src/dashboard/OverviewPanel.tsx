@@ -11,7 +11,8 @@ import {
 } from '@afterglow/contracts';
 import { Button, Spinner, buttonClass, errorText } from '@afterglow/ui';
 import { useActivity, useAdminSettings } from './api';
-import { AdminDialog, Badge, ListBody, PanelCard } from './parts';
+import { DialogFrame } from '@afterglow/ui/dialog-frame';
+import { Badge, ListBody, PanelCard } from './parts';
 
 const QUICK = 'h-auto min-h-11 w-full justify-start py-2 text-left';
 
@@ -78,7 +79,7 @@ function ExportDialog() {
           Export Data
         </Button>
       </Dialog.Trigger>
-      <AdminDialog
+      <DialogFrame
         title="Export Data"
         description="Download a CSV file of everything on the platform."
         width="max-w-md"
@@ -97,7 +98,7 @@ function ExportDialog() {
             </li>
           ))}
         </ul>
-      </AdminDialog>
+      </DialogFrame>
     </Dialog.Root>
   );
 }
@@ -150,12 +151,12 @@ function SettingsDialog() {
           System Settings
         </Button>
       </Dialog.Trigger>
-      <AdminDialog
+      <DialogFrame
         title="System Settings"
         description="The configuration in effect. Secrets are never shown, only whether they are set."
       >
         {open && <SettingsList />}
-      </AdminDialog>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
 import { format } from 'date-fns';
-import { AlertTriangle, Search, X, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Search, type LucideIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { AdminPage } from '@afterglow/contracts';
 import { Button, Card, Skeleton, errorText } from '@afterglow/ui';
+import { DialogFrame } from '@afterglow/ui/dialog-frame';
 import { EmptyState } from './EmptyState';
 
 /** Spec: dates in the admin tables read 'MMM dd, yyyy'. */
@@ -247,7 +248,7 @@ export function ConfirmButton({
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <AdminDialog title={title} description={question} width="max-w-md" role="alertdialog">
+      <DialogFrame title={title} description={question} width="max-w-md" role="alertdialog">
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>
             <Button variant="outline">Cancel</Button>
@@ -262,42 +263,7 @@ export function ConfirmButton({
             {confirmLabel}
           </Button>
         </div>
-      </AdminDialog>
+      </DialogFrame>
     </Dialog.Root>
-  );
-}
-
-/** The admin dialogs' frame: overlay, a centred panel that scrolls on small screens, title, Close. */
-export function AdminDialog({
-  title,
-  description,
-  width = 'max-w-2xl',
-  role,
-  children,
-}: {
-  title: string;
-  description: ReactNode;
-  width?: string;
-  role?: 'alertdialog';
-  children: ReactNode;
-}) {
-  return (
-    <Dialog.Portal>
-      <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-sm" />
-      <Dialog.Content
-        // Radix gives the panel role=dialog; an explicit undefined would take it away
-        {...(role ? { role } : {})}
-        className={`fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
-      >
-        <Dialog.Title className="pr-10 text-xl font-bold text-neutral-900">{title}</Dialog.Title>
-        <Dialog.Description className="mb-4 mt-2 text-neutral-700">{description}</Dialog.Description>
-        {children}
-        <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Close" className="absolute right-3 top-3">
-            <X aria-hidden className="h-5 w-5" />
-          </Button>
-        </Dialog.Close>
-      </Dialog.Content>
-    </Dialog.Portal>
   );
 }

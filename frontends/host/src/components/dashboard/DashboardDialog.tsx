@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from '@afterglow/ui';
-import { DialogFrame } from '../DialogFrame';
+import { DialogFrame } from '@afterglow/ui/dialog-frame';
 
 interface Props {
   /** the button that opens it */

@@ -3,7 +3,7 @@ import type { HostEvent } from '@afterglow/contracts';
 import { Download } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Button, Spinner } from '@afterglow/ui';
-import { DialogFrame } from '../DialogFrame';
+import { DialogFrame } from '@afterglow/ui/dialog-frame';
 
 // The contents (and the saving code) load when the dialog first opens, not with the dashboard.
 const ExportContents = lazy(() => import('./ExportContents').then((m) => ({ default: m.ExportContents })));

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '@afterglow/ui';
+import { Button } from './button';
 
 interface Props extends Omit<Dialog.DialogContentProps, 'title'> {
   title: ReactNode;
@@ -11,7 +11,7 @@ interface Props extends Omit<Dialog.DialogContentProps, 'title'> {
 }
 
 /**
- * The dashboard's dialogs: the overlay, a centred panel that scrolls on small screens, the title,
+ * The signed-in pages' dialogs (the host's dashboard, the admin dashboard): the overlay, a centred panel that scrolls on small screens, the title,
  * the description and a Close button. Radix traps focus inside, Escape closes it and focus returns to
  * the button that opened it.
  */
