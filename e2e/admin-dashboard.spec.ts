@@ -4,6 +4,8 @@ import {
   test,
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
   type Locator,
   type Page,
 } from '@playwright/test';
@@ -66,12 +68,31 @@ async function onePhoto(api: APIRequestContext, code: string, caption: string, d
   expect(up.status(), await up.text()).toBe(201);
 }
 
-async function asAdmin(browser: Browser) {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+/**
+ * The admin's session, signed in once for the file and reused by each test's fresh context: the
+ * whole run shares one address, and the login rate limit (30 a minute) is not what this spec tests.
+ */
+let adminSession: Awaited<ReturnType<BrowserContext['storageState']>> | undefined;
+
+async function asAdmin(
+  browser: Browser,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+) {
+  const ctx = await browser.newContext({
+    ...options,
+    ...(adminSession ? { storageState: adminSession } : {}),
+  });
   const page = await ctx.newPage();
-  await signInOrUp(page, E2E_ADMIN, PASSWORD, '/admin-dashboard');
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   return { ctx, page };
+}
+
+async function openAdminDashboard(page: Page) {
+  if (adminSession) await page.goto('/admin-dashboard');
+  else {
+    await signInOrUp(page, E2E_ADMIN, PASSWORD, '/admin-dashboard');
+    adminSession = await page.context().storageState();
+  }
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 }
 
 const toastText = (page: Page, text: string) =>
@@ -139,6 +160,7 @@ test('hosts, events and photos to look after; a host who is not an admin is turn
 
 test('stat cards show the platform numbers, and Refresh fetches them again', async ({ browser }, info) => {
   const { ctx, page } = await asAdmin(browser);
+  await openAdminDashboard(page);
   const stats = page.getByRole('region', { name: 'Platform statistics' });
   const card = (title: string) =>
     stats.locator('div').filter({ has: page.getByText(title, { exact: true }) });
@@ -170,6 +192,7 @@ test('stat cards show the platform numbers, and Refresh fetches them again', asy
 
 test('Users: search, every filter, suspend (cancel and confirm) and unsuspend', async ({ browser }, info) => {
   const { ctx, page } = await asAdmin(browser);
+  await openAdminDashboard(page);
   const panel = await openTab(page, 'Users');
   await searchFor(panel, 'users', tag);
   await expect(rows(panel)).toHaveCount(3);
@@ -243,6 +266,7 @@ test('Users: search, every filter, suspend (cancel and confirm) and unsuspend', 
 
 test('Events: search, every filter, View, and Delete (cancel and confirm)', async ({ browser }, info) => {
   const { ctx, page } = await asAdmin(browser);
+  await openAdminDashboard(page);
   const panel = await openTab(page, 'Events');
   await searchFor(panel, 'events', tag);
   await expect(rows(panel)).toHaveCount(3);
@@ -301,6 +325,7 @@ test('Photos: search, every filter, approve, reject and flag; Review Flagged Pho
   browser,
 }, info) => {
   const { ctx, page } = await asAdmin(browser);
+  await openAdminDashboard(page);
   const panel = await openTab(page, 'Photos');
   await searchFor(panel, 'photos', tag); // the event's name finds its photos
   await expect(rows(panel)).toHaveCount(5);
@@ -360,6 +385,7 @@ test('Recent Activity and the audit log record each action with its actor and re
   browser,
 }) => {
   const { ctx, page } = await asAdmin(browser);
+  await openAdminDashboard(page);
   const res = await page.request.get('/api/admin/activity');
   expect(res.status()).toBe(200);
   const log = ((await res.json()) as { items: AuditEntryDto[] }).items.slice(0, 6);
@@ -399,6 +425,7 @@ test('Recent Activity and the audit log record each action with its actor and re
 
 test('Export Data downloads CSVs; System Settings shows secrets masked', async ({ browser }, info) => {
   const { ctx, page } = await asAdmin(browser);
+  await openAdminDashboard(page);
   await page.getByRole('button', { name: 'Export Data' }).click();
   const exportDialog = page.getByRole('dialog', { name: 'Export Data' });
   await expect(exportDialog.getByRole('link')).toHaveCount(4);
@@ -449,15 +476,14 @@ test('Export Data downloads CSVs; System Settings shows secrets masked', async (
 test('Load more follows nextCursor; on a phone the lists scroll sideways and pass axe', async ({
   browser,
 }) => {
-  const ctx = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-  const page = await ctx.newPage();
+  const { ctx, page } = await asAdmin(browser, { viewport: PHONE, isMobile: true, hasTouch: true });
   // the server's own paging, two rows a page, so this run's five photos take three pages
   await page.route('**/api/admin/photos?*', (route) => {
     const url = new URL(route.request().url());
     url.searchParams.set('limit', '2');
     return route.continue({ url: url.toString() });
   });
-  await signInOrUp(page, E2E_ADMIN, PASSWORD, '/admin-dashboard');
+  await openAdminDashboard(page);
   const panel = await openTab(page, 'Photos');
   await searchFor(panel, 'photos', tag);
   await expect(rows(panel)).toHaveCount(2);
