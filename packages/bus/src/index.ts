@@ -4,7 +4,8 @@
  * (it imports vitest, so it is not exported from here).
  */
 import { createMemoryBus } from './memory';
-import { DEFAULT_SUBJECTS, createNatsBus } from './nats';
+import { STREAM_SUBJECTS } from '@afterglow/contracts';
+import { createNatsBus } from './nats';
 import type { Bus } from './types';
 
 export * from './types';
@@ -14,6 +15,8 @@ export { createNatsBus } from './nats';
 export type { NatsBusOptions } from './nats';
 export { subjectMatches } from './util';
 export { ask, answer } from './rpc';
+export { cachedAsk } from './cached-ask';
+export type { CachedAsk, CachedAskOptions } from './cached-ask';
 export { prefixedBus } from './prefixed';
 export { tracedBus, PUBLISHED_AT_HEADER } from './traced';
 import { prefixedBus } from './prefixed';
@@ -35,7 +38,7 @@ export async function createBus(config: BusConfig): Promise<Bus> {
     const nats = await createNatsBus({
       url: config.natsUrl,
       ...(config.stream ? { stream: config.stream } : {}),
-      ...(prefix ? { subjects: DEFAULT_SUBJECTS.map((s) => `${prefix}.${s}`) } : {}),
+      ...(prefix ? { subjects: STREAM_SUBJECTS.map((s) => `${prefix}.${s}`) } : {}),
     });
     return prefix ? prefixedBus(nats, prefix) : nats;
   }

@@ -42,6 +42,7 @@ import type {
   JsMsg,
   StreamConfig,
 } from '@nats-io/jetstream';
+import { STREAM_SUBJECTS } from '@afterglow/contracts';
 import { BusRequestError } from './types';
 import type {
   Bus,
@@ -78,7 +79,7 @@ export interface NatsBusOptions {
   url: string;
   /** stream for the durable facts; default 'AFTERGLOW' */
   stream?: string;
-  /** subjects stored in that stream; default ['photo.>', 'event.>', 'user.>', 'payment.>'] */
+  /** subjects stored in that stream; default contracts' STREAM_SUBJECTS */
   subjects?: string[];
   /** connection name shown by the server (e.g. the service name) */
   name?: string;
@@ -99,7 +100,6 @@ export interface NatsBusOptions {
 }
 
 const DEFAULT_STREAM = 'AFTERGLOW';
-export const DEFAULT_SUBJECTS = ['photo.>', 'event.>', 'user.>', 'payment.>'];
 const DEFAULT_PUBLISH_TIMEOUT_MS = 5_000;
 const PING_TIMEOUT_MS = 2_000;
 /** pause before re-creating a consumer whose message loop ended unexpectedly */
@@ -268,7 +268,7 @@ async function ensureConsumer(
 export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const streamName = opts.stream ?? DEFAULT_STREAM;
   const dlStreamName = opts.deadLetterStream ?? `${streamName}_DEADLETTER`;
-  const subjects = opts.subjects ?? DEFAULT_SUBJECTS;
+  const subjects = opts.subjects ?? STREAM_SUBJECTS;
   const dedupeWindowMs = opts.dedupeWindowMs ?? DEFAULT_DEDUPE_WINDOW_MS;
   const publishTimeoutMs = opts.publishTimeoutMs ?? DEFAULT_PUBLISH_TIMEOUT_MS;
   const closeTimeoutMs = opts.closeTimeoutMs ?? DEFAULT_CLOSE_TIMEOUT_MS;

@@ -1,5 +1,6 @@
 // No zod here: the admin dashboard uses these names, texts and shapes, and a schema would bring zod
 // into its bundle. The schemas that check them are in admin.ts.
+import type { CaptureKind } from './capture-kinds';
 
 /**
  * The back office (spec sections 2, 7 and 8; ADR 028): its list filters, the words the dashboard
@@ -111,6 +112,8 @@ export interface AdminEventRow {
 export interface AdminPhotoRow {
   id: string;
   eventId: string;
+  /** what was captured (ADR 030) */
+  kind: CaptureKind;
   /** null when the event is gone */
   eventName: string | null;
   eventCode: string | null;

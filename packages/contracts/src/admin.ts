@@ -9,8 +9,8 @@ import {
   ADMIN_PHOTO_FILTERS,
   ADMIN_USER_FILTERS,
 } from './admin-rules';
-import type { RpcContract } from './bus';
-import { PHOTO_STATUSES } from './photos';
+import { RPC, rpc } from './bus';
+import { PHOTO_STATUSES, captureKindSchema } from './photos';
 import { cleanText } from './text';
 
 /** The admin API's inputs (ADR 028) and the bus questions the admin service asks to answer them. */
@@ -75,12 +75,6 @@ export const adminExportKindSchema = z.enum(ADMIN_EXPORT_KINDS, {
 
 // ---- the bus questions -----------------------------------------------------------------------------
 
-const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
-  subject: string,
-  request: Req,
-  response: Res,
-): RpcContract<Req, Res> => ({ subject, request, response });
-
 const isoTime = z.iso.datetime({ offset: true });
 const page = { cursor, limit: z.number().int().min(1).max(ADMIN_PAGE_MAX) };
 const nextCursor = z.string().nullable();
@@ -106,7 +100,7 @@ export type AdminIdentityUser = z.infer<typeof adminIdentityUserSchema>;
  * status; or, with `ids`, those accounts (`among` limits the page to a set, for the Premium filter).
  */
 export const identityUsers = rpc(
-  'rpc.identity.users',
+  RPC.identityUsers,
   z.object({
     search: z.string().max(100).optional(),
     status: z.enum(['active', 'suspended']).optional(),
@@ -118,26 +112,26 @@ export const identityUsers = rpc(
 );
 /** `rpc.identity.stats {since} -> {total, since}`: accounts in all, and those made since the time. */
 export const identityStats = rpc(
-  'rpc.identity.stats',
+  RPC.identityStats,
   z.object({ since: isoTime }),
   z.object({ total: z.number().int().min(0), since: z.number().int().min(0) }),
 );
 
 /** `rpc.billing.plans {accountIds} -> {plans}`: each account's plan in effect now. */
 export const billingPlans = rpc(
-  'rpc.billing.plans',
+  RPC.billingPlans,
   z.object({ accountIds: ids }),
   z.object({ plans: z.array(z.object({ accountId: z.string(), plan: z.string() })) }),
 );
 /** `rpc.billing.premium {} -> {accountIds}`: the accounts on a paid plan now. */
 export const billingPremium = rpc(
-  'rpc.billing.premium',
+  RPC.billingPremium,
   z.object({}),
   z.object({ accountIds: z.array(z.string()).max(PREMIUM_IDS_MAX) }),
 );
 /** `rpc.billing.stats {} -> {revenueCents}`: payments that succeeded and were not refunded. */
 export const billingStats = rpc(
-  'rpc.billing.stats',
+  RPC.billingStats,
   z.object({}),
   z.object({ revenueCents: z.number().int().min(0) }),
 );
@@ -158,7 +152,7 @@ export type AdminEventFacts = z.infer<typeof adminEventSchema>;
  * status; or, with `ids`, those events.
  */
 export const eventsList = rpc(
-  'rpc.events.list',
+  RPC.eventsList,
   z.object({
     search: z.string().max(100).optional(),
     status: z.enum(['active', 'upcoming', 'ended']).optional(),
@@ -169,13 +163,13 @@ export const eventsList = rpc(
 );
 /** `rpc.events.by-host {hostIds} -> {hosts: [{hostId, eventIds}]}`: each host's events (one entry per asked host). */
 export const eventsByHost = rpc(
-  'rpc.events.by-host',
+  RPC.eventsByHost,
   z.object({ hostIds: ids }),
   z.object({ hosts: z.array(z.object({ hostId: z.string(), eventIds: z.array(z.uuid()) })) }),
 );
 /** `rpc.events.stats {} -> {total, active}` */
 export const eventsStats = rpc(
-  'rpc.events.stats',
+  RPC.eventsStats,
   z.object({}),
   z.object({ total: z.number().int().min(0), active: z.number().int().min(0) }),
 );
@@ -183,6 +177,8 @@ export const eventsStats = rpc(
 export const adminPhotoFactsSchema = z.object({
   id: z.uuid(),
   eventId: z.uuid(),
+  /** what was captured (ADR 030) */
+  kind: captureKindSchema.default('photo'),
   caption: z.string().nullable(),
   thumbUrl: z.string().nullable(),
   deviceName: z.string().nullable(),
@@ -198,7 +194,7 @@ export const adminPhotoFactsSchema = z.object({
  * not rejected) and search (caption or guest name, or any photo of `orEventIds`).
  */
 export const photosList = rpc(
-  'rpc.photos.list',
+  RPC.photosList,
   z.object({
     search: z.string().max(100).optional(),
     orEventIds: z.array(z.uuid()).max(ADMIN_IDS_MAX).optional(),
@@ -209,7 +205,7 @@ export const photosList = rpc(
 );
 /** `rpc.photos.stats {since} -> {total, since, flagged}` */
 export const photosStats = rpc(
-  'rpc.photos.stats',
+  RPC.photosStats,
   z.object({ since: isoTime }),
   z.object({
     total: z.number().int().min(0),
@@ -219,7 +215,7 @@ export const photosStats = rpc(
 );
 /** `rpc.photos.moderate`: an admin approves, rejects or flags a photo (recorded by `photo.moderated`). */
 export const photosModerate = rpc(
-  'rpc.photos.moderate',
+  RPC.photosModerate,
   z.object({
     photoId: z.uuid(),
     action: z.enum(ADMIN_MODERATE_ACTIONS),
@@ -234,7 +230,7 @@ export const photosModerate = rpc(
  * asked event, in the order asked.
  */
 export const photosEventCounts = rpc(
-  'rpc.photos.event-counts',
+  RPC.photosEventCounts,
   z.object({ eventIds: z.array(z.uuid()).max(ADMIN_IDS_MAX) }),
   z.object({
     events: z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './jitless';
-import { PHOTO_STATUSES } from './photos';
+import { PHOTO_STATUSES, captureKindSchema } from './photos';
 
 /** Bus messages: every subject with its version and schema (convention 1). */
 export const photoUploaded = {
@@ -26,6 +26,8 @@ export const photoUploaded = {
      */
     watermark: z.boolean().optional(),
     aiFilter: z.boolean().optional(),
+    /** what was captured (added, ADR 030): the worker develops it with its kind's pipeline; absent, a photo */
+    kind: captureKindSchema.optional(),
   }),
 } as const;
 export type PhotoUploaded = z.infer<typeof photoUploaded.schema>;
@@ -68,6 +70,8 @@ export const photoProcessed = {
      */
     safetyScore: z.number().min(0).max(1).optional(),
     held: z.boolean().optional(),
+    /** the kind of what was developed (added, ADR 030); absent, a photo */
+    kind: captureKindSchema.optional(),
   }),
 } as const;
 export type PhotoProcessed = z.infer<typeof photoProcessed.schema>;
@@ -197,17 +201,33 @@ export const paymentExtraPhotos = {
 /** Billing's notice (never stored) that an account's entitlements changed: askers drop their kept answer. */
 export const ENTITLEMENTS_CHANGED = 'billing.entitlements.changed';
 
-/** Request/reply subjects (never stored); their request and answer schemas are in `rpc.ts`. */
+/**
+ * Request/reply subjects (never stored): the one place their names are written. Each is
+ * `rpc.<service>.<question>`, answered by that service (`identity`'s by the gateway, which keeps the
+ * users table); its request and answer schemas are the contract of the same name (`rpc.ts`,
+ * `admin.ts`), asked with `ask` and answered with `answer` from `@afterglow/bus`.
+ */
 export const RPC = {
   eventsGet: 'rpc.events.get',
   eventsDelete: 'rpc.events.delete',
+  eventsList: 'rpc.events.list',
+  eventsByHost: 'rpc.events.by-host',
+  eventsStats: 'rpc.events.stats',
   billingEntitlements: 'rpc.billing.entitlements',
-  /** {eventId} -> {activeGuests, deviceCount, photoStats} */
+  billingPlans: 'rpc.billing.plans',
+  billingPremium: 'rpc.billing.premium',
+  billingStats: 'rpc.billing.stats',
   photosCounts: 'rpc.photos.counts',
-  /** {eventIds} -> per event photoCount, bytes (`photosUsage` in rpc.ts) */
   photosUsage: 'rpc.photos.usage',
+  photosList: 'rpc.photos.list',
+  photosStats: 'rpc.photos.stats',
+  photosEventCounts: 'rpc.photos.event-counts',
+  photosModerate: 'rpc.photos.moderate',
   identitySuspend: 'rpc.identity.suspend',
+  identityUsers: 'rpc.identity.users',
+  identityStats: 'rpc.identity.stats',
 } as const;
+export type RpcSubject = (typeof RPC)[keyof typeof RPC];
 
 /**
  * Transient notification (never stored) from photos to every realtime instance, which forwards it to
@@ -229,7 +249,7 @@ export const LIVE_SUBJECT = liveNotice.subject;
 export type LiveNotice = z.infer<typeof liveNotice.schema>;
 
 /** Subjects stored by the durable stream. */
-export const STREAM_SUBJECTS = ['photo.>', 'event.>', 'user.>', 'payment.>'];
+export const STREAM_SUBJECTS: readonly string[] = ['photo.>', 'event.>', 'user.>', 'payment.>'];
 
 export interface MessageContract<S extends z.ZodType> {
   subject: string;
@@ -240,6 +260,8 @@ export interface MessageContract<S extends z.ZodType> {
 /** A request/reply subject with the schema of its request and of its answer. */
 export interface RpcContract<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
   subject: string;
+  /** the service that answers it, from the subject `rpc.<service>.…` (set by `rpc()`) */
+  service?: string;
   request: Req;
   response: Res;
   /** askers may keep an answer this long, per `key` of the request (a change reaches them within it) */
@@ -257,3 +279,17 @@ export type RpcResponse<C extends RpcContract> = z.infer<C['response']>;
 export type RpcHandler<C extends RpcContract> = (
   request: z.infer<C['request']>,
 ) => Promise<z.input<C['response']>>;
+
+/**
+ * A request/reply contract (convention 1): its subject from `RPC`, its request and answer schemas, and
+ * how long askers may keep an answer. The answering service is read from the subject.
+ */
+export function rpc<Req extends z.ZodType, Res extends z.ZodType>(
+  subject: RpcSubject,
+  request: Req,
+  response: Res,
+  keep?: RpcContract<Req, Res>['keep'],
+): RpcContract<Req, Res> {
+  const service = subject.split('.')[1]!;
+  return { subject, service, request, response, ...(keep ? { keep } : {}) };
+}

@@ -74,7 +74,6 @@ export const EVENT_NAME_MAX = 120;
 /** Event codes: 6 characters from an alphabet without look-alikes (no 0/O, 1/I/L). */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 6;
-export const CODE_PATTERN = /^[A-Z0-9]{6}$/;
 
 /** Upload limits (server-enforced). */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;

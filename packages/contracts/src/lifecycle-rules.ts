@@ -9,10 +9,17 @@
 export const EVENT_STATUSES = ['upcoming', 'active', 'ended'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
+/**
+ * Whether an event has ended: from the instant of its end on (`now >= endsAt`), so a shot taken at
+ * exactly `endsAt` is refused. The one edge for the upload, the camera page, the statuses and the back
+ * office's SQL (`events.ends_at <= now`, tested against this at the boundary in event-ended.test.ts).
+ */
+export const hasEnded = (e: { endsAt: string }, now = Date.now()): boolean => now >= Date.parse(e.endsAt);
+
 /** Before its start an event is upcoming, from its start until its end active, then ended. */
 export function eventStatus(e: { startsAt: string; endsAt: string }, now = Date.now()): EventStatus {
-  if (now < Date.parse(e.startsAt)) return 'upcoming';
-  return now < Date.parse(e.endsAt) ? 'active' : 'ended';
+  if (hasEnded(e, now)) return 'ended';
+  return now < Date.parse(e.startsAt) ? 'upcoming' : 'active';
 }
 
 const DAY_MS = 24 * 3600_000;

@@ -1,11 +1,24 @@
 import { z } from 'zod';
 import './jitless';
+import { CAPTURE_KINDS, type CaptureKind } from './capture-kinds';
 import { CAPTION_MAX, DEVICE_MESSAGES, DISPLAY_NAME_MAX } from './catalog';
 import { REPORT_REASON_KEYS } from './report-rules';
 import { cleanText } from './text';
 
 export const PHOTO_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export type PhotoStatus = (typeof PHOTO_STATUSES)[number];
+
+/** A capture's kind (ADR 030) where a message or an answer names it; absent, it is a photo. */
+export const captureKindSchema = z.enum(CAPTURE_KINDS, {
+  error: `kind must be one of ${CAPTURE_KINDS.join(', ')}`,
+});
+
+/**
+ * A guest's device is proven by an httpOnly cookie named this prefix and the device id, holding an HMAC
+ * of the id (the photos service's guests module, ADR 029). The gateway's per-device rate limit keys on
+ * the cookie's name; only the guests module checks its value.
+ */
+export const DEVICE_COOKIE_PREFIX = 'agd_';
 
 /** POST /api/events/{code}/devices */
 export const createDeviceSchema = z.object({
@@ -55,6 +68,8 @@ export interface ReportResult {
 export interface PhotoDto {
   id: string;
   eventId: string;
+  /** what was captured (ADR 030): a screen renders it by its kind */
+  kind: CaptureKind;
   caption: string | null;
   status: PhotoStatus;
   createdAt: string;

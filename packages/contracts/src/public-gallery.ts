@@ -2,6 +2,7 @@
  * The public gallery (/public/{slug}) and its share links, as the browser and chat apps receive them.
  * Zod-free: the guest page imports it (ADR 007).
  */
+import type { CaptureKind } from './capture-kinds';
 
 /** GET /api/public/events/{slug}: what anyone on the internet may read of a public event. */
 export interface PublicGallery {
@@ -28,6 +29,8 @@ export interface PublicGallery {
 /** A photo in the public gallery: no event id, status, storage keys or device; the author's tail only. */
 export interface PublicPhoto {
   id: string;
+  /** what was captured (ADR 030), named for kinds other than a photo: absent, it is a photo */
+  kind?: CaptureKind;
   caption: string | null;
   createdAt: string;
   /** short-lived signed URLs */

@@ -2,14 +2,8 @@ import { z } from 'zod';
 import './jitless';
 import { PLAN_IDS } from './catalog';
 import { adminReasonSchema, authUserSchema } from './auth';
-import { ENTITLEMENTS_CHANGED, RPC, type RpcContract, type RpcResponse } from './bus';
-
-const rpc = <Req extends z.ZodType, Res extends z.ZodType>(
-  subject: string,
-  request: Req,
-  response: Res,
-  keep?: RpcContract<Req, Res>['keep'],
-): RpcContract<Req, Res> => ({ subject, request, response, ...(keep ? { keep } : {}) });
+import { ENTITLEMENTS_CHANGED, RPC, rpc, type RpcResponse } from './bus';
+import type { EventRecord } from './events';
 
 const accountId = z.string().min(1).max(200);
 const isoTime = z.iso.datetime({ offset: true });
@@ -103,3 +97,67 @@ export const photosUsage = rpc(
   }),
 );
 export type PhotoUsage = RpcResponse<typeof photosUsage>['events'][number];
+
+/** An event as the events service answers it (`EventRecord`; dates are ISO strings). */
+const eventRecordShape = {
+  id: z.string(),
+  code: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  hostId: z.string(),
+  plan: z.enum(PLAN_IDS),
+  createdAt: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  revealAt: z.string().nullable(),
+  timezone: z.string(),
+  liveMode: z.boolean(),
+  maxShotsPerDevice: z.number(),
+  shotCount: z.number(),
+  filmMode: z.boolean(),
+  filmPreset: z.string(),
+  noRetakes: z.boolean(),
+  allowCaptions: z.boolean(),
+  isPublic: z.boolean(),
+  shareDescription: z.string().nullable(),
+  colorMood: z.string(),
+  primaryColor: z.string(),
+  accentColor: z.string(),
+  backgroundGradient: z.string(),
+  maxPhotos: z.number(),
+  maxGuests: z.number().nullable(),
+  reportThreshold: z.number(),
+};
+// every field of EventRecord and no other (a field added there and not here would be dropped from answers)
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const _sameFields: SameKeys<typeof eventRecordShape, EventRecord> = true;
+const eventRecordSchema: z.ZodType<EventRecord> = z.object(eventRecordShape);
+
+/**
+ * `rpc.events.get {idOrCode} | {slug} -> EventRecord | null`: the event by id or code (any case), or
+ * at a public gallery's address (ADR 022); null when there is none. Askers may keep an answer 5 s
+ * (photos drops it at the next `event.updated`).
+ */
+export const eventsGet = rpc(
+  RPC.eventsGet,
+  z.union([z.object({ slug: z.string() }), z.object({ idOrCode: z.string() })]),
+  eventRecordSchema.nullable(),
+  { ms: 5000, key: (r) => ('slug' in r ? `slug:${r.slug.toLowerCase()}` : r.idOrCode.toUpperCase()) },
+);
+
+/** `rpc.photos.counts {eventId} -> {activeGuests, deviceCount, photoStats}`: an event's guests and photos. */
+export const photosCounts = rpc(
+  RPC.photosCounts,
+  z.object({ eventId: z.uuid() }),
+  z.object({
+    activeGuests: z.number().int().min(0),
+    deviceCount: z.number().int().min(0),
+    photoStats: z.object({
+      total: z.number().int().min(0),
+      approved: z.number().int().min(0),
+      pending: z.number().int().min(0),
+      rejected: z.number().int().min(0),
+      flagged: z.number().int().min(0),
+    }),
+  }),
+);

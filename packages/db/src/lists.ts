@@ -1,5 +1,5 @@
 import { and, eq, ilike, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import { HttpError } from '@afterglow/contracts';
+import { HttpError, isUuid } from '@afterglow/contracts';
 
 /**
  * What the back office's lists share (ADR 028): a search that matches text anywhere in a column, and
@@ -19,10 +19,6 @@ export function encodeKeyset(at: Date, id: string): string {
 }
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** Whether a string is a UUID a uuid column can compare (anything else would be a query error). */
-export const isUuid = (s: string) => UUID.test(s);
 
 /**
  * Only what encodeKeyset makes: an ISO time within years 0000-9999 and a UUID (the database compares

@@ -1,7 +1,7 @@
 import { context, propagation } from '@opentelemetry/api';
 import { and, asc, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, text, timestamp, type PgSchema } from 'drizzle-orm/pg-core';
-import type { Db } from './index';
+import type { Db } from './types';
 
 /**
  * The transactional outbox: a service writes the facts it announces into its own `<schema>.outbox`

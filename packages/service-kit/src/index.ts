@@ -6,3 +6,4 @@ export * from './module';
 export * from './sealed';
 export * from './origins';
 export * from './ttl-cache';
+export * from './metrics';

@@ -47,7 +47,13 @@ export interface StartedModule {
 
 export interface ServiceModule {
   name: string;
-  /** modules that must be started first when they run in the same process */
+  /** modules that must be started first when they run in the same process (start order only) */
   deps: string[];
+  /**
+   * Every module whose bus questions (`rpc.*` contracts) this one asks, whether or not it runs in the
+   * same process. Not a start order: some ask each other (events asks billing for plans, billing asks
+   * events for an event). services/server/src/module-asks.test.ts checks it against the code.
+   */
+  asks: string[];
   start(ctx: ServiceContext): Promise<StartedModule>;
 }

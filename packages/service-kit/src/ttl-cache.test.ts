@@ -1,8 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { answer, createMemoryBus } from '@afterglow/bus';
-import { z } from 'zod';
-import type { RpcContract } from '@afterglow/contracts';
-import { TtlCache, cachedAsk } from './ttl-cache';
+import { TtlCache } from './ttl-cache';
 
 describe('TtlCache', () => {
   afterEach(() => vi.useRealTimers());
@@ -37,37 +34,5 @@ describe('TtlCache', () => {
     await cache.get(3, load); // clears 1 and 2
     await cache.get(1, load);
     expect(loads).toBe(4);
-  });
-});
-
-describe('cachedAsk', () => {
-  const echo: RpcContract<z.ZodObject<{ id: z.ZodString }>, z.ZodObject<{ id: z.ZodString }>> = {
-    subject: 'rpc.test.echo',
-    request: z.object({ id: z.string() }),
-    response: z.object({ id: z.string() }),
-    keep: { ms: 30_000, key: (r) => r.id },
-  };
-
-  it('keeps each answer per key for as long as the contract allows', async () => {
-    const bus = createMemoryBus();
-    const asked: string[] = [];
-    await answer(bus, echo, async ({ id }) => {
-      asked.push(id);
-      return { id };
-    });
-    vi.useFakeTimers({ toFake: ['Date'] });
-    const echoed = cachedAsk(bus, echo);
-    expect(await echoed({ id: 'a' })).toEqual({ id: 'a' });
-    await echoed({ id: 'a' });
-    await echoed({ id: 'b' });
-    vi.setSystemTime(Date.now() + 30_001);
-    await echoed({ id: 'a' });
-    expect(asked).toEqual(['a', 'b', 'a']);
-    // without `keep`, every call asks
-    const uncached = cachedAsk(bus, { ...echo, keep: undefined });
-    await uncached({ id: 'c' });
-    await uncached({ id: 'c' });
-    expect(asked.slice(3)).toEqual(['c', 'c']);
-    await bus.close();
   });
 });

@@ -1,9 +1,6 @@
-import { ask, type Bus, type RequestOptions } from '@afterglow/bus';
-import type { RpcContract, RpcRequest, RpcResponse } from '@afterglow/contracts';
-
 /**
- * A small cache of answers for `ttlMs` (the askers' cache of another service's answers, convention
- * 10's "ask, then keep it briefly"). Concurrent gets of one key share one load; a failed load is not
+ * A small cache of loaded values for `ttlMs` (the gateway's users; answers of other services are kept by
+ * `cachedAsk` in @afterglow/bus). Concurrent gets of one key share one load; a failed load is not
  * kept. Past `maxEntries` it starts over rather than grow.
  */
 export class TtlCache<K, V> {
@@ -30,29 +27,4 @@ export class TtlCache<K, V> {
   delete(key: K): void {
     this.entries.delete(key);
   }
-}
-
-/**
- * Asks `contract` over the bus, keeping each answer as long as the contract lets askers keep it
- * (`keep`): how a service holds another's answer briefly (billing's entitlements, for one).
- */
-export function cachedAsk<C extends RpcContract>(
-  bus: Bus,
-  contract: C,
-  opts?: RequestOptions,
-): (request: RpcRequest<C>) => Promise<RpcResponse<C>> {
-  const keep = contract.keep;
-  if (!keep) return (request) => ask(bus, contract, request, opts);
-  const cache = new TtlCache<string, RpcResponse<C>>(keep.ms);
-  // the answerer's notice that an answer changed (a plan bought or refunded) drops the kept one at once
-  if (keep.changed) {
-    const { subject, key } = keep.changed;
-    void bus
-      .subscribe(subject, (msg) => {
-        const k = key(msg.data);
-        if (k) cache.delete(k);
-      })
-      .catch(() => {}); // without the notice, answers still last no longer than keep.ms
-  }
-  return (request) => cache.get(keep.key(request), () => ask(bus, contract, request, opts));
 }

@@ -4,7 +4,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { TOAST_DURATION_MS, VIEWPORT_CLASS, dismiss, useToast, type ToastInput } from './toast';
+import { TOAST_DURATION_MS, VIEWPORT_CLASS, dismiss, useToast, type ToastInput } from './toast-store';
 
 const VARIANT: Record<NonNullable<ToastInput['variant']>, string> = {
   default: 'border-neutral-200 bg-white text-neutral-900',

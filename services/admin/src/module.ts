@@ -16,6 +16,7 @@ import { adminRouter } from './http/routes';
 export const adminModule: ServiceModule = {
   name: 'admin',
   deps: [],
+  asks: ['gateway', 'billing', 'events', 'photos'],
   async start(ctx) {
     await ctx.database.migrate('admin');
     const audit = new AuditLog(ctx.database.db, ctx.logger);

@@ -24,6 +24,7 @@ import { billingRouter } from './http/routes';
 export const billingModule: ServiceModule = {
   name: 'billing',
   deps: [],
+  asks: ['events'],
   async start(ctx) {
     const provider = paymentProvider(ctx.config, ctx.secret);
     await prepareBilling(ctx.database);

@@ -1,8 +1,8 @@
 import { answer } from '@afterglow/bus';
 import {
-  RPC,
   eventsByHost,
   eventsDelete,
+  eventsGet,
   eventsList,
   eventsStats,
   paymentExtraPhotos,
@@ -24,6 +24,7 @@ const RETENTION_INTERVAL_MS = 3600_000;
 export const eventsModule: ServiceModule = {
   name: 'events',
   deps: ['billing'],
+  asks: ['billing', 'photos'],
   async start(ctx) {
     await ctx.database.migrate('events');
     const db = ctx.database.db;
@@ -32,10 +33,8 @@ export const eventsModule: ServiceModule = {
     const lifecycle = new EventLifecycle(app);
     const mine = new MyEvents(db, ctx.bus, app.entitlementsOf);
     // by id or code, or by slug (the public gallery's address)
-    const rpc = await ctx.bus.reply<{ idOrCode?: string; slug?: string }, unknown>(
-      RPC.eventsGet,
-      async ({ idOrCode, slug }) =>
-        typeof slug === 'string' ? app.getBySlug(slug) : app.get(String(idOrCode)),
+    const gets = await answer(ctx.bus, eventsGet, (r) =>
+      'slug' in r ? app.getBySlug(r.slug) : app.get(r.idOrCode),
     );
     // the admin service's deletions (the admin is checked there, from the signed principal)
     const deletions = await answer(ctx.bus, eventsDelete, async ({ eventId, deletedBy, reason }) => {
@@ -80,7 +79,7 @@ export const eventsModule: ServiceModule = {
         clearTimeout(first);
         clearInterval(hourly);
         await addons.stop();
-        await rpc.stop();
+        await gets.stop();
         await deletions.stop();
         for (const s of backOffice) await s.stop();
         await relay.stop();

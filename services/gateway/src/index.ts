@@ -1,7 +1,7 @@
 export { gatewayModule } from './module';
 export { hashPassword, verifyPassword } from './identity/passwords';
 export { rolesOf } from './auth/oidc';
-export { dropMovedPlans, setAdminByEmail } from './identity/users';
+export { setAdminByEmail } from './identity/users';
 export {
   findLocalAccount,
   MIN_PASSWORD_LENGTH,

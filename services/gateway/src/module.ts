@@ -3,10 +3,14 @@ import { fileURLToPath } from 'node:url';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import compression from 'compression';
-import { metrics } from '@opentelemetry/api';
 import { Router } from 'express';
 import { API_ROUTES, HttpError, PAGE_ROUTES, serviceUrlVar, type ServiceName } from '@afterglow/contracts';
-import { notFoundHandler, problemHandler, type ServiceModule } from '@afterglow/service-kit';
+import {
+  notFoundHandler,
+  problemHandler,
+  realtimeUpgradesCounter,
+  type ServiceModule,
+} from '@afterglow/service-kit';
 import { OidcClient } from './auth/oidc';
 import { connectRedis, createMemorySessions, createRedisSessions, type SessionStore } from './auth/sessions';
 import {
@@ -24,7 +28,7 @@ import { createS3Store } from '@afterglow/storage';
 import { forwardUpgrade, remoteRoutes } from './http/proxy';
 import { createEmbeddedIdp } from './idp/provider';
 import { answerIdentity } from './identity/rpc';
-import { dropMovedPlans, Users } from './identity/users';
+import { Users } from './identity/users';
 
 /**
  * The edge: sessions and login (OIDC BFF), the users table, the embedded identity provider when no
@@ -34,9 +38,9 @@ import { dropMovedPlans, Users } from './identity/users';
 export const gatewayModule: ServiceModule = {
   name: 'gateway',
   deps: ['events', 'photos', 'media', 'billing', 'admin', 'realtime'],
+  asks: [],
   async start(ctx) {
     await ctx.database.migrate('gateway', { schema: 'identity' });
-    await dropMovedPlans(ctx.database.db);
     const { config, origins, secret } = ctx;
     const external = !!config.OIDC_ISSUER_URL;
     // The embedded provider answers at every origin the browser may use: its issuer is that origin's.
@@ -159,9 +163,7 @@ export const gatewayModule: ServiceModule = {
     );
     app.use(problemHandler(ctx.logger));
 
-    const upgrades = metrics.getMeter('afterglow-gateway').createCounter('afterglow.realtime.upgrades', {
-      description: 'WebSocket upgrades on /ws, by result',
-    });
+    const upgrades = realtimeUpgradesCounter('afterglow-gateway');
     const refuse = (socket: Duplex, status: number, text: string) => {
       upgrades.add(1, { result: String(status) });
       socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\n\r\n`);

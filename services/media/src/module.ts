@@ -16,6 +16,7 @@ import { safetyScore } from './app/safety';
 export const mediaModule: ServiceModule = {
   name: 'media',
   deps: [],
+  asks: [],
   async start(ctx) {
     await ctx.database.migrate('media');
     const db = ctx.database.db;

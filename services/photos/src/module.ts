@@ -1,8 +1,8 @@
 import { answer } from '@afterglow/bus';
 import {
-  RPC,
   eventDeleted,
   photoProcessed,
+  photosCounts,
   photosEventCounts,
   photosList,
   photosModerate,
@@ -23,6 +23,7 @@ import { photosRouter } from './http/routes';
 export const photosModule: ServiceModule = {
   name: 'photos',
   deps: ['events'],
+  asks: ['events', 'billing'],
   async start(ctx) {
     await ctx.database.migrate('photos');
     const events = new EventsClient(ctx.bus);
@@ -58,9 +59,8 @@ export const photosModule: ServiceModule = {
         ctx.logger.info({ eventId: m.eventId, ...gone }, 'deleted event removed');
       },
     );
-    const counts = await ctx.bus.reply<{ eventId: string }, unknown>(RPC.photosCounts, async ({ eventId }) =>
-      app.stats.counts(String(eventId)),
-    );
+    // the events service's host view (how many guests joined)
+    const counts = await answer(ctx.bus, photosCounts, ({ eventId }) => app.stats.counts(eventId));
     // the events service's /api/user/* (a host's photos and storage over their events)
     const usage = await answer(ctx.bus, photosUsage, async ({ eventIds }) => ({
       events: await usageOf(db, eventIds),

@@ -1,22 +1,23 @@
 import type { IncomingMessage } from 'node:http';
 import { metrics } from '@opentelemetry/api';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { ask } from '@afterglow/bus';
 import {
-  RPC,
   eventDeleted,
-  liveNotice,
-  socketJoinSchema,
-  socketEventDeletedSchema,
-  socketPhotoSchema,
-  socketServerMessageSchema,
+  eventsGet,
   type EventRecord,
+  isUuid,
+  liveNotice,
+  socketEventDeletedSchema,
   type SocketJoin,
+  socketJoinSchema,
+  socketPhotoSchema,
   type SocketServerMessage,
+  socketServerMessageSchema,
 } from '@afterglow/contracts';
-import { principalOf, type ServiceModule } from '@afterglow/service-kit';
+import { principalOf, realtimeUpgradesCounter, type ServiceModule } from '@afterglow/service-kit';
 import { Rooms } from './app/rooms';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const MAX_MESSAGE_BYTES = 4096;
 const MAX_MESSAGES_PER_10S = 30;
 
@@ -34,14 +35,13 @@ const reply = (ws: WebSocket, m: SocketServerMessage) =>
 export const realtimeModule: ServiceModule = {
   name: 'realtime',
   deps: ['events'],
+  asks: ['events'],
   async start(ctx) {
     const rooms = new Rooms();
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
     const log = ctx.logger.child({ part: 'ws' });
     const meter = metrics.getMeter('afterglow-realtime');
-    const upgrades = meter.createCounter('afterglow.realtime.upgrades', {
-      description: 'WebSocket upgrades on /ws, by result',
-    });
+    const upgrades = realtimeUpgradesCounter('afterglow-realtime');
     const connections = meter.createObservableGauge('afterglow.realtime.connections', {
       description: 'Open WebSocket connections on this instance',
     });
@@ -96,17 +96,13 @@ export const realtimeModule: ServiceModule = {
         }
         // Rooms are joined by event id: a code (or anything else) is answered like an unknown id,
         // so the socket is no way around the gateway's limit on guessing codes.
-        if (!UUID.test(parsed.eventId)) {
+        if (!isUuid(parsed.eventId)) {
           reply(ws, { type: 'error', message: 'Event not found' });
           return;
         }
         let event: EventRecord | null = null;
         try {
-          event = await ctx.bus.request<{ idOrCode: string }, EventRecord | null>(
-            RPC.eventsGet,
-            { idOrCode: parsed.eventId },
-            { timeoutMs: 3000 },
-          );
+          event = await ask(ctx.bus, eventsGet, { idOrCode: parsed.eventId }, { timeoutMs: 3000 });
         } catch (err) {
           log.warn({ err: String(err) }, 'event lookup failed');
           reply(ws, { type: 'error', message: 'Could not join right now, please retry' });

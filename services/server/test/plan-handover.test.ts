@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { entitlementsOf, prepareBilling, setPlanByEmail } from '@afterglow/billing';
 import { migrationsFolderFor, openDatabase, sql, type Database } from '@afterglow/db';
-import { dropMovedPlans } from '@afterglow/gateway';
 
 const dirs: string[] = [];
 /** A service's migrations as an earlier version shipped them: its first `count`. */
@@ -56,10 +55,7 @@ describe('plans move from identity to billing', () => {
     try {
       for (const service of order)
         if (service === 'billing') await prepareBilling(database);
-        else {
-          await database.migrate('gateway', { schema: 'identity' });
-          await dropMovedPlans(database.db);
-        }
+        else await database.migrate('gateway', { schema: 'identity' });
       expect(await planColumn(database)).toEqual([]);
       const max = await entitlementsOf(database.db, ids['Maxi@Example.test']!);
       expect(max).toMatchObject({ plan: 'max', until: null, photosPerEvent: 5000, aiFilter: true });

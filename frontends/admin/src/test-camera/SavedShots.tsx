@@ -1,7 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { Button, Card } from '@afterglow/ui';
 import type { SavedShot } from './roll';
-import { PRESET_LOOKS } from './settings';
+import { presetFilter, presetInfo } from './settings';
 
 /** Confirmed test photos: kept in memory on this page only, never uploaded. */
 export function SavedShots({ shots, onClear }: { shots: SavedShot[]; onClear: () => void }) {
@@ -33,13 +33,13 @@ export function SavedShots({ shots, onClear }: { shots: SavedShot[]; onClear: ()
                     src={s.url}
                     alt={s.caption ? `Test photo: ${s.caption}` : `Test photo ${s.id}`}
                     className="aspect-square w-full rounded-lg bg-neutral-200 object-cover"
-                    style={s.filmMode ? { filter: PRESET_LOOKS[s.preset].filter } : undefined}
+                    style={s.filmMode ? { filter: presetFilter(s.preset) } : undefined}
                   />
                   <figcaption className="mt-1 text-xs text-neutral-700">
                     <span className="block truncate font-medium text-neutral-900">
                       {s.caption || 'No caption'}
                     </span>
-                    {s.filmMode ? PRESET_LOOKS[s.preset].name : 'Film mode off'} · {s.width}×{s.height}
+                    {s.filmMode ? presetInfo(s.preset).name : 'Film mode off'} · {s.width}×{s.height}
                   </figcaption>
                 </figure>
               </li>

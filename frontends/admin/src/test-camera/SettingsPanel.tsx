@@ -2,11 +2,11 @@ import { useId, type ReactNode } from 'react';
 import { SHOT_LABELS, SHOT_OPTIONS } from '@afterglow/contracts';
 import { Card } from '@afterglow/ui';
 import {
-  PRESET_LOOKS,
   TEST_PRESETS,
   isShotOption,
   isTestPreset,
   normalizeCode,
+  presetInfo,
   type TestSettings,
 } from './settings';
 import { Switch } from './Switch';
@@ -107,7 +107,7 @@ export function SettingsPanel({
           onChange={(filmMode) => onChange({ filmMode })}
         />
         {settings.filmMode && (
-          <Field label="Film preset" hint={PRESET_LOOKS[settings.filmPreset].description}>
+          <Field label="Film preset" hint={presetInfo(settings.filmPreset).description}>
             {(id, hintId) => (
               <select
                 id={id}
@@ -120,7 +120,7 @@ export function SettingsPanel({
               >
                 {TEST_PRESETS.map((p) => (
                   <option key={p} value={p}>
-                    {PRESET_LOOKS[p].name}
+                    {presetInfo(p).name}
                   </option>
                 ))}
               </select>

@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { Button, buttonClass, toast } from '@afterglow/ui';
-import { CameraView } from './CameraView';
+import { useCamera } from '@afterglow/ui/camera';
+import { CameraPanel } from './CameraPanel';
 import { PhotoPreview } from './PhotoPreview';
 import { SavedShots } from './SavedShots';
 import { SettingsPanel, type SettingsChange } from './SettingsPanel';
-import { DEFAULT_SETTINGS, PRESET_LOOKS, shotsText } from './settings';
-import { useCamera } from './useCamera';
+import { withSize } from './roll';
+import { DEFAULT_SETTINGS, presetFilter, shotsText } from './settings';
 import { useTestRoll } from './useTestRoll';
 
 /** Camera Test Mode (spec sections 2, 4 and 5): the guest camera with test settings, nothing uploaded. */
@@ -21,7 +22,8 @@ export function TestCameraScreen() {
   const { start } = camera;
 
   const openCamera = useCallback(async () => {
-    if ((await start()) === 'error') {
+    // false: refused or missing; null: given up for a later start, or the page was left
+    if ((await start()) === false) {
       toast({
         title: 'Camera Error',
         description: 'Could not access camera. Please check permissions.',
@@ -74,7 +76,7 @@ export function TestCameraScreen() {
     if (camera.status !== 'streaming') return;
     setBusy(true);
     try {
-      const left = roll.shoot(await camera.capture());
+      const left = roll.shoot(await withSize(await camera.capture()));
       toast({ title: 'Photo captured!', description: shotsText(left), variant: 'success' });
     } catch {
       toast({
@@ -114,7 +116,7 @@ export function TestCameraScreen() {
     toast({ title: 'Shots Reset', description: `All ${settings.maxShots} shots are available again.` });
   };
 
-  const filter = settings.filmMode ? PRESET_LOOKS[settings.filmPreset].filter : undefined;
+  const filter = settings.filmMode ? presetFilter(settings.filmPreset) : undefined;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
@@ -136,10 +138,9 @@ export function TestCameraScreen() {
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="grid content-start gap-6">
-          <CameraView
-            videoRef={camera.videoRef}
+          <CameraPanel
+            camera={camera}
             shutterRef={shutterRef}
-            status={camera.status}
             settings={settings}
             remaining={roll.remaining}
             busy={busy}

@@ -1,28 +1,39 @@
-import { CODE_LENGTH, FILM_PRESET_INFO, SHOT_OPTIONS, type ShotOption } from '@afterglow/contracts';
+import {
+  FILM_LOOKS,
+  FILM_PRESETS,
+  FILM_PRESET_INFO,
+  SHOT_OPTIONS,
+  filmCssFilter,
+  typedCode,
+  type FilmLook,
+  type FilmPreset,
+  type ShotOption,
+} from '@afterglow/contracts';
 
-/** The test page spells the black-and-white preset 'blackwhite' (spec section 3). */
-export const TEST_PRESETS = ['classic', 'warm200', 'cool400', 'blackwhite'] as const;
-export type TestPreset = (typeof TEST_PRESETS)[number];
+/**
+ * The test page's key for each film preset: it spells `bw` 'blackwhite' (spec section 3). The one
+ * place the two spellings meet; everything else about a preset is the contracts' (its name and
+ * description in FILM_PRESET_INFO, its look in film-looks.ts).
+ */
+const TEST_KEYS = {
+  classic: 'classic',
+  warm200: 'warm200',
+  cool400: 'cool400',
+  bw: 'blackwhite',
+} as const satisfies Record<FilmPreset, string>;
+export type TestPreset = (typeof TEST_KEYS)[FilmPreset];
+export const TEST_PRESETS: readonly TestPreset[] = FILM_PRESETS.map((p) => TEST_KEYS[p]);
+const PRESET_OF = Object.fromEntries(FILM_PRESETS.map((p) => [TEST_KEYS[p], p])) as Record<
+  TestPreset,
+  FilmPreset
+>;
 
-export interface PresetLook {
-  name: string;
-  description: string;
-  /** a CSS filter giving the live view and the preview the preset's look; the capture stays unedited */
-  filter: string;
-}
-
-export const PRESET_LOOKS: Record<TestPreset, PresetLook> = {
-  classic: { ...FILM_PRESET_INFO.classic, filter: 'sepia(0.2) contrast(1.05) saturate(1.1)' },
-  warm200: {
-    ...FILM_PRESET_INFO.warm200,
-    filter: 'sepia(0.35) saturate(1.3) hue-rotate(-8deg) brightness(1.04)',
-  },
-  cool400: {
-    ...FILM_PRESET_INFO.cool400,
-    filter: 'saturate(1.1) hue-rotate(10deg) contrast(1.08) brightness(1.02)',
-  },
-  blackwhite: { ...FILM_PRESET_INFO.bw, filter: 'grayscale(1) contrast(1.3)' },
-};
+/** The preset's name and description, as hosts and guests read them. */
+export const presetInfo = (key: TestPreset) => FILM_PRESET_INFO[PRESET_OF[key]];
+/** The preset's film look, as the guest's viewfinder previews it and the media worker develops it. */
+export const presetLook = (key: TestPreset): FilmLook => FILM_LOOKS[PRESET_OF[key]];
+/** Its colour treatment as a CSS filter, for the preview and the saved photos (the capture stays unedited). */
+export const presetFilter = (key: TestPreset): string => filmCssFilter(presetLook(key));
 
 export interface TestSettings {
   eventName: string;
@@ -49,13 +60,8 @@ export const isShotOption = (n: number): n is ShotOption => (SHOT_OPTIONS as rea
 export const isTestPreset = (s: string): s is TestPreset => (TEST_PRESETS as readonly string[]).includes(s);
 
 /** Event codes are 6 characters, uppercase. */
-export const normalizeCode = (s: string) =>
-  s
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, CODE_LENGTH);
+export const normalizeCode = typedCode;
 
-export const JPEG_QUALITY = 0.8;
 export const DEVELOPING_MS = 2500;
 
 export const shotsText = (n: number) => `${n} ${n === 1 ? 'shot' : 'shots'} remaining`;

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { SavedShot, Shot } from './roll';
-import type { Capture } from './useCamera';
+import type { Capture, SavedShot, Shot } from './roll';
 
 type SaveDetails = Omit<SavedShot, keyof Shot>;
 

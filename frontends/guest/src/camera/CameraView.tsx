@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { ArrowLeft, Images, Loader2, SwitchCamera } from 'lucide-react';
-import { filmCssFilter, type FilmLook } from '@afterglow/contracts';
-import type { CameraControls } from './useCamera';
+import type { FilmLook } from '@afterglow/contracts';
+import type { CameraControls } from '@afterglow/ui/camera';
+import { Viewfinder } from '@afterglow/ui/viewfinder';
 import { FilmStrip } from './FilmStrip';
 
 interface CameraViewProps {
@@ -37,30 +38,7 @@ export function CameraView(p: CameraViewProps) {
   }, [live]);
   return (
     <div className="fixed inset-0 flex flex-col bg-black text-white">
-      <video
-        ref={camera.attachVideo}
-        autoPlay
-        playsInline
-        muted
-        aria-label="Camera preview"
-        className={`absolute inset-0 h-full w-full object-cover ${camera.facing === 'user' ? '-scale-x-100' : ''}`}
-        style={film ? { filter: filmCssFilter(film) } : undefined}
-      />
-      {film?.tint && (
-        <div
-          aria-hidden
-          className="pointer-events-none absolute inset-0"
-          style={{ background: film.tint, opacity: film.tintOpacity, mixBlendMode: 'multiply' }}
-        />
-      )}
-      {film && (
-        <div
-          aria-hidden
-          data-testid="film-vignette"
-          className="pointer-events-none absolute inset-0"
-          style={{ background: `radial-gradient(transparent 55%,rgba(0,0,0,${film.vignette}))` }}
-        />
-      )}
+      <Viewfinder camera={camera} film={film} />
       {!live && !p.paused && (
         <div
           role="status"

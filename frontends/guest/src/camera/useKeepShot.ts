@@ -78,7 +78,14 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
     networkMode: 'always',
     mutationFn: async ({ s, caption }: { s: CapturedShot; caption: string }): Promise<Kept> => {
       queue.claim(s.uploadId, true);
-      const photo: PhotoUpload = { photo: s.blob, eventCode: code, deviceId, caption, uploadId: s.uploadId };
+      const photo: PhotoUpload = {
+        photo: s.blob,
+        eventCode: code,
+        deviceId,
+        caption,
+        uploadId: s.uploadId,
+        ...(s.kind ? { kind: s.kind } : {}),
+      };
       let entry: QueuedPhoto | null = null;
       try {
         entry = await enqueue(photo);

@@ -56,13 +56,17 @@ export function Modal({
   const opener = useRef<HTMLElement | null>(null);
   const latest = useRef(onOpenChange);
   latest.current = onOpenChange;
+  // read once per opening, whatever the parent passes later
+  const focusOnOpen = useRef(initialFocus);
+  focusOnOpen.current = initialFocus;
 
   useLayoutEffect(() => {
     const d = ref.current;
     if (!d || !open) return;
     if (document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
     if (!d.open) d.showModal();
-    const first = initialFocus?.current ?? d.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`);
+    const first =
+      focusOnOpen.current?.current ?? d.querySelector<HTMLElement>(`[data-autofocus], ${FOCUSABLE}`);
     first?.focus();
     const scroll = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
@@ -70,7 +74,6 @@ export function Modal({
       document.body.style.overflow = scroll;
       if (opener.current?.isConnected) opener.current.focus();
     };
-    // initialFocus is read once per opening
   }, [open]);
 
   // Escape: the browser's cancel event, refused when a choice must be made. Should the browser close

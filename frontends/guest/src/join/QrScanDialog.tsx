@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@afterglow/ui';
+import { CAMERA_UNAVAILABLE, useCamera } from '@afterglow/ui/camera';
 import { Modal } from '../components/Modal';
-import { CAMERA_UNAVAILABLE, useCamera } from '../camera/useCamera';
 import { codeFromScan } from '../lib/code';
 import { createQrDetector, type BarcodeDetectorLike } from './barcode';
 

@@ -1,16 +1,13 @@
-import { CODE_LENGTH } from '@afterglow/contracts';
+import { CODE_LENGTH, CODE_SOURCE, isEventCode, typedCode } from '@afterglow/contracts';
 
 export { CODE_LENGTH };
 
-/** What a code field accepts: letters and digits only, uppercased, at most 6 characters. */
-export function normalizeCode(raw: string): string {
-  return raw
-    .toUpperCase()
-    .replace(/[^A-Z0-9]/g, '')
-    .slice(0, CODE_LENGTH);
-}
+const JOIN_PATH = new RegExp(`/join/(${CODE_SOURCE})/?$`);
 
-export const isCompleteCode = (code: string) => /^[A-Z0-9]{6}$/.test(code);
+/** What a code field accepts: letters and digits only, uppercased, at most 6 characters. */
+export const normalizeCode = typedCode;
+
+export const isCompleteCode = isEventCode;
 
 /**
  * The event code inside a scanned QR value: a join link (…/join/{code}) or, failing that, a bare code.
@@ -20,9 +17,9 @@ export function codeFromScan(value: string): string | null {
   const text = value.trim();
   try {
     const url = new URL(text);
-    const m = url.pathname.match(/\/join\/([A-Za-z0-9]{6})\/?$/);
+    const m = url.pathname.match(JOIN_PATH);
     return m ? m[1]!.toUpperCase() : null;
   } catch {
-    return /^[A-Za-z0-9]{6}$/.test(text) ? text.toUpperCase() : null;
+    return isEventCode(text.toUpperCase()) ? text.toUpperCase() : null;
   }
 }

@@ -1,3 +1,5 @@
+import { isUuid } from '@afterglow/contracts';
+
 /**
  * The guest's identity lives in localStorage (spec section 3): a random anonymous id made once, and
  * one device id per event code. Storage can be unavailable (private modes, blocked cookies): we then
@@ -35,12 +37,10 @@ export function newUuid(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
 }
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The anonymous id of this browser, created on first use. */
 export function getAnonId(): string {
   const existing = read(ANON_ID_KEY);
-  if (existing && UUID_RE.test(existing)) return existing;
+  if (existing && isUuid(existing)) return existing;
   const id = newUuid();
   write(ANON_ID_KEY, id);
   return id;
@@ -48,7 +48,7 @@ export function getAnonId(): string {
 
 export function getDeviceId(code: string): string | null {
   const id = read(deviceKey(code));
-  return id && UUID_RE.test(id) ? id : null;
+  return id && isUuid(id) ? id : null;
 }
 
 export function setDeviceId(code: string, id: string): void {

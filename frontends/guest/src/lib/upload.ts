@@ -7,10 +7,13 @@
  * Retries are safe: each photo carries the uploadId made at capture, and the server stores a
  * replayed uploadId once and counts it once (ADR 004).
  */
+import { captureKindOf, captureUploadName, type CaptureKind } from '@afterglow/contracts';
 
 /** One photo on its way up: what the camera keeps and what the offline queue holds. */
 export interface PhotoUpload {
-  /** the JPEG as captured */
+  /** what was captured (ADR 030); absent (and in entries queued before kinds), a photo */
+  kind?: CaptureKind;
+  /** the capture as taken (a photo: the JPEG), sent as the `photo` part */
   photo: Blob;
   eventCode: string;
   deviceId: string;
@@ -53,10 +56,13 @@ function messageOf(body: string): string {
   }
 }
 
-/** Sends one photo as multipart (photo.jpg, deviceId, caption if any, uploadId) and reads the answer. */
+/**
+ * Sends one capture as multipart (the `photo` part, named as its kind's file, e.g. a photo's JPEG;
+ * deviceId, caption if any, uploadId) and reads the answer.
+ */
 export async function sendPhoto(p: PhotoUpload): Promise<Sent> {
   const form = new FormData();
-  form.append('photo', p.photo, 'photo.jpg');
+  form.append('photo', p.photo, captureUploadName(captureKindOf(p.kind)));
   form.append('deviceId', p.deviceId);
   const caption = p.caption.trim();
   if (caption) form.append('caption', caption);

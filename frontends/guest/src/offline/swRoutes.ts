@@ -1,3 +1,5 @@
+import { CODE_SOURCE } from '@afterglow/contracts';
+
 /**
  * Which requests the service worker answers, and how (docs/adr/021-installable-and-offline.md). Plain
  * functions of the request, so the rules are tested without a browser (swRoutes.test.ts).
@@ -10,7 +12,7 @@ const HASHED = /\.[0-9a-f]{8}\.(js|css)$/;
 /** The app's page, given to every navigation when the network does not answer. */
 export const APP_SHELL = '/index.html';
 /** The guest reads the camera needs offline: the event behind a code, and the device's shots. */
-const EVENT_BY_CODE = /^\/api\/events\/by-code\/[A-Za-z0-9]{6}$/;
+const EVENT_BY_CODE = new RegExp(`^/api/events/by-code/${CODE_SOURCE}$`);
 const DEVICE_PHOTOS = /^\/api\/devices\/[A-Za-z0-9-]{1,64}\/photos$/;
 
 export type Route =

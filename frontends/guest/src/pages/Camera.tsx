@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, errorText, toast } from '@afterglow/ui';
+import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '@afterglow/ui/camera';
 import { filmLook, type PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
 import { EventEnded, FullScreen, LoadFailed, NotJoined } from '../camera/CameraMessages';
@@ -10,7 +11,7 @@ import { DevelopingOverlay } from '../camera/DevelopingOverlay';
 import { RollComplete } from '../camera/RollComplete';
 import { StartScreen } from '../camera/StartScreen';
 import { PROCESS_FAILED, fileToJpeg } from '../camera/fileShot';
-import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '../camera/useCamera';
+import { cameraScreen } from '../camera/screen';
 import { usePreviewDialog } from '../camera/usePreviewDialog';
 import { useRoll } from '../camera/useRoll';
 import { devicePhotosKey, isForbidden, isNotFound, useEventByCode, type DevicePhotos } from '../lib/api';
@@ -138,8 +139,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
       {roll.developing ? <DevelopingOverlay /> : null}
     </>
   );
-  const ended = Date.parse(event.endsAt) <= Date.now();
-  const state = roll.shot ? mode : roll.remaining <= 0 ? 'rollComplete' : ended ? 'ended' : mode;
+  const state = cameraScreen(mode, { holdingShot: !!roll.shot, remaining: roll.remaining }, event);
 
   if (state === 'rollComplete') {
     return (

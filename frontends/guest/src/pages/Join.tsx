@@ -3,18 +3,13 @@ import { useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, Loader2, SearchX } from 'lucide-react';
 import { ApiError, Button, Card, apiRequest, toast } from '@afterglow/ui';
-import { DEVICE_MESSAGES, DISPLAY_NAME_MAX } from '@afterglow/contracts';
+import { DEVICE_MESSAGES, DISPLAY_NAME_MAX, isUuid } from '@afterglow/contracts';
 import { CodeField } from '../components/CodeField';
 import { EventSummary, EventSummarySkeleton } from '../join/EventSummary';
 import { QrScanButton } from '../join/QrScanButton';
 import { isNotFound, useEventByCode, type JoinResult } from '../lib/api';
 import { isCompleteCode, normalizeCode } from '../lib/code';
 import { getAnonId, setDeviceId } from '../lib/storage';
-
-const NAME_MAX = 50;
-/** zod's `z.uuid()` pattern (RFC 9562 versions 1-8, nil and max). */
-const UUID =
-  /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[1-8][0-9a-fA-F]{3}-[89abAB][0-9a-fA-F]{3}-[0-9a-fA-F]{12}|00000000-0000-0000-0000-000000000000|ffffffff-ffff-ffff-ffff-ffffffffffff)$/;
 
 /** /join/{code}: check the event, give an optional name, get a device and go to the camera. */
 /** The server's words when it refuses a guest for good (403: the event's guest limit), else null. */
@@ -63,7 +58,7 @@ function JoinForm({ initialCode }: { initialCode: string }) {
     // The rules of createDeviceSchema, checked without loading zod on the guest's phone.
     const anonId = getAnonId();
     const displayName = name.trim();
-    const problem = !UUID.test(anonId)
+    const problem = !isUuid(anonId)
       ? DEVICE_MESSAGES.anonId
       : displayName.length > DISPLAY_NAME_MAX
         ? DEVICE_MESSAGES.displayNameMax
@@ -143,10 +138,10 @@ function JoinForm({ initialCode }: { initialCode: string }) {
               name="displayName"
               value={name}
               onChange={(e) => {
-                setName(e.target.value.slice(0, NAME_MAX));
+                setName(e.target.value.slice(0, DISPLAY_NAME_MAX));
                 setNameError(null);
               }}
-              maxLength={NAME_MAX}
+              maxLength={DISPLAY_NAME_MAX}
               autoComplete="nickname"
               enterKeyHint="go"
               placeholder="So friends know who took it"

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SCREEN_ID_PATTERN, type PublicEvent, type ScreenNext } from '@afterglow/contracts';
 import { ApiError, apiRequest } from '@afterglow/ui';
 import { useEventSocket } from '@afterglow/ui/realtime';
+import { rendererOf } from '../components/venue/capture-renderers';
 import {
   canGoBack,
   dropGone,
@@ -47,21 +48,11 @@ function saved(key: string): string | null {
   }
 }
 
-/** Resolves once the image is in the browser's cache and decoded: a photo goes on screen only then. */
-function loadImage(url: string): Promise<void> {
-  const img = new Image();
-  img.decoding = 'async';
-  img.src = url;
-  return img.decode();
-}
-
-export const photoUrl = (p: { displayUrl: string | null; thumbUrl: string | null }) =>
-  p.displayUrl ?? p.thumbUrl;
-
 /**
  * One venue screen (ADR 017): asks the server for its next photo every `intervalMs` (or fills a grid's
- * empty tiles at once), preloads it, then shows it. What it shows is kept in sessionStorage, so a
- * reload resumes; while the network is away it keeps showing what it has and says it is reconnecting.
+ * empty tiles at once), preloads it as its kind's renderer does (ADR 030), then shows it. What it
+ * shows is kept in sessionStorage, so a reload resumes; while the network is away it keeps showing
+ * what it has and says it is reconnecting.
  */
 export function useVenueScreen(
   event: PublicEvent,
@@ -104,12 +95,13 @@ export function useVenueScreen(
         `/api/events/${encodeURIComponent(event.code)}/screens/next`,
         { screenId: id, showing: onScreen(current.current) },
       );
-      const url = a.photo && photoUrl(a.photo);
-      const ready = url
-        ? await loadImage(url).then(
-            () => true,
-            () => false,
-          )
+      const ready = a.photo
+        ? await rendererOf(a.photo)
+            .preload(a.photo)
+            .then(
+              () => true,
+              () => false,
+            )
         : false;
       const before = current.current;
       update((s) => {

@@ -1,4 +1,4 @@
-import { ask, type Bus } from '@afterglow/bus';
+import { ask, cachedAsk, type Bus } from '@afterglow/bus';
 import {
   billingEntitlements,
   conflict,
@@ -8,7 +8,6 @@ import {
   type Entitlements,
   type Principal,
 } from '@afterglow/contracts';
-import { cachedAsk } from '@afterglow/service-kit';
 import type { AuditLog } from './audit';
 
 /**

@@ -5,18 +5,17 @@ import {
   ENTITLEMENTS_CHANGED,
   EXTRA_PHOTOS_ADDON,
   HttpError,
-  RPC,
   conflict,
+  eventsGet,
   forbidden,
   notFound,
   type CreatePaymentIntentBody,
-  type EventRecord,
   type PaymentIntentAnswer,
   type PaymentLine,
   type PaymentStatus,
   type Principal,
 } from '@afterglow/contracts';
-import type { Bus } from '@afterglow/bus';
+import { ask, type Bus } from '@afterglow/bus';
 import type { Db, OutboxRelay } from '@afterglow/db';
 import { payments, plans, type PaymentRow } from '../adapters/schema';
 import { signedHeader, verifiedEvent, type PaymentProvider } from './provider';
@@ -46,11 +45,7 @@ export class Payments {
       description = plan.name;
       row = { kind: 'plan', plan: plan.id, eventId: null };
     } else {
-      const event = await this.bus.request<{ idOrCode: string }, EventRecord | null>(
-        RPC.eventsGet,
-        { idOrCode: body.eventId },
-        { timeoutMs: 3000 },
-      );
+      const event = await ask(this.bus, eventsGet, { idOrCode: body.eventId }, { timeoutMs: 3000 });
       if (!event) throw notFound('Event not found', 'event_not_found');
       if (event.hostId !== buyer.userId)
         throw forbidden('Only the host can buy extra photos for this event', 'not_host');

@@ -4,7 +4,11 @@ import type { eventsByHost, eventsList, eventsStats } from '@afterglow/contracts
 import { afterKeyset, keysetPage, searchAny, type Db } from '@afterglow/db';
 import { events, type EventRow } from '../adapters/schema';
 
-/** The statuses of spec section 4 as conditions at a time: before the start, between, after the end. */
+/**
+ * The statuses of spec section 4 as conditions at a time: before the start, between, after the end.
+ * `eventStatus`/`hasEnded` in contracts is the rule; this is it in SQL, with the same edges (an event
+ * has ended from the instant of its end), checked against it at the boundary in event-ended.test.ts.
+ */
 const STATUS_AT = {
   upcoming: (now: Date) => gt(events.startsAt, now),
   active: (now: Date) => and(lte(events.startsAt, now), gt(events.endsAt, now)),
@@ -23,13 +27,17 @@ const facts = (e: EventRow) => ({
 
 /** What the back office asks of events over the bus (ADR 028): every event, page by page, and counts. */
 export class EventsBackOffice {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** the time the statuses are asked at (tests pass a fixed one) */
+    private readonly now: () => Date = () => new Date(),
+  ) {}
 
   /** Latest start first; search matches the name or the code. */
   async list(q: RpcRequest<typeof eventsList>): Promise<RpcResponse<typeof eventsList>> {
     const where: (SQL | undefined)[] = [
       q.ids ? inArray(events.id, q.ids) : undefined,
-      q.status ? STATUS_AT[q.status](new Date()) : undefined,
+      q.status ? STATUS_AT[q.status](this.now()) : undefined,
       searchAny(q.search, events.name, events.code),
       afterKeyset(events.startsAt, events.id, q.cursor),
     ];
@@ -56,11 +64,10 @@ export class EventsBackOffice {
   }
 
   async stats(_: RpcRequest<typeof eventsStats>): Promise<RpcResponse<typeof eventsStats>> {
-    const now = new Date();
     const [c] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
-        active: sql<number>`(count(*) filter (where ${and(lte(events.startsAt, now), gt(events.endsAt, now))}))::int`,
+        active: sql<number>`(count(*) filter (where ${STATUS_AT.active(this.now())}))::int`,
       })
       .from(events);
     return { total: c?.total ?? 0, active: c?.active ?? 0 };

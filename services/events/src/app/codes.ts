@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { CODE_ALPHABET, CODE_LENGTH } from '@afterglow/contracts';
+import { CODE_ALPHABET, CODE_LENGTH, isEventCode } from '@afterglow/contracts';
 
 /** A 6-character code from the look-alike-free alphabet, from a CSPRNG. */
 export function newEventCode(): string {
@@ -26,5 +26,5 @@ export function newSlug(name: string): string {
 /** Codes are typed by people: accept lower case and stray spaces, answer null when it cannot be a code. */
 export function normalizeCode(raw: string): string | null {
   const c = raw.replace(/\s+/g, '').toUpperCase();
-  return /^[A-Z0-9]{6}$/.test(c) ? c : null;
+  return isEventCode(c) ? c : null;
 }

@@ -1,27 +1,27 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  MOODS,
-  RPC,
   billingEntitlements,
-  eventCreated,
-  eventDeleted,
-  eventUpdated,
-  forbidden,
-  notFound,
   conflict,
   type CreateEventBody,
-  type EventRecord,
+  deletionDate,
   type Entitlements,
+  eventCreated,
+  eventDeleted,
+  type EventRecord,
+  eventUpdated,
+  forbidden,
   type HostEvent,
+  hostingEnd,
+  isUuid,
+  latestEnd,
+  MOODS,
+  notFound,
+  photosCounts,
   type Principal,
   type PublicEvent,
-  deletionDate,
-  hostingEnd,
-  latestEnd,
 } from '@afterglow/contracts';
-import type { Bus } from '@afterglow/bus';
+import { ask, cachedAsk, type Bus } from '@afterglow/bus';
 import { isUniqueViolation, outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
-import { cachedAsk } from '@afterglow/service-kit';
 import { events, eventsCreated, outbox, type EventRow } from '../adapters/schema';
 import { newEventCode, newSlug, normalizeCode } from './codes';
 import { toPublic, toRecord } from './records';
@@ -33,8 +33,6 @@ import {
   heldEvents,
 } from './plan-checks';
 import { shareLinks } from './share-links';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export { toPublic, toRecord };
 
@@ -145,7 +143,7 @@ export class EventsApp {
   }
 
   async findRow(idOrCode: string): Promise<EventRow | null> {
-    if (UUID.test(idOrCode)) {
+    if (isUuid(idOrCode)) {
       const [r] = await this.db.select().from(events).where(eq(events.id, idOrCode.toLowerCase()));
       return r ?? null;
     }
@@ -169,11 +167,7 @@ export class EventsApp {
 
   async deviceCount(eventId: string): Promise<number> {
     try {
-      const r = await this.bus.request<{ eventId: string }, { deviceCount: number }>(
-        RPC.photosCounts,
-        { eventId },
-        { timeoutMs: 2000 },
-      );
+      const r = await ask(this.bus, photosCounts, { eventId }, { timeoutMs: 2000 });
       return r.deviceCount;
     } catch {
       return 0;
@@ -194,7 +188,7 @@ export class EventsApp {
 
   /** The event, when `actor` is its host or an admin: 404 for no such event, 403 for anyone else. */
   async ownRow(id: string, actor: Principal): Promise<EventRow> {
-    const r = UUID.test(id) ? await this.findRow(id) : null;
+    const r = isUuid(id) ? await this.findRow(id) : null;
     if (!r) throw notFound('Event not found', 'event_not_found');
     if (r.hostId !== actor.userId && !actor.isAdmin)
       throw forbidden('Only the host can change this event', 'not_host');

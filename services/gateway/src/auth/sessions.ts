@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createClient, type RedisClientType } from 'redis';
 
+/** The cookie holding a signed-in browser's session id. */
+export const SESSION_COOKIE = 'ag_session';
+
 export interface Session {
   userId: string;
   /** kept for the provider's end-session call at logout */

@@ -9,11 +9,10 @@ import {
   type OriginPolicy,
 } from '@afterglow/service-kit';
 import type { OidcClient } from '../auth/oidc';
-import { newSessionId, type SessionStore } from '../auth/sessions';
+import { SESSION_COOKIE, newSessionId, type SessionStore } from '../auth/sessions';
 import { toAuthUser, type Users } from '../identity/users';
 import type { AuthedRequest } from './pipeline';
 
-export const SESSION_COOKIE = 'ag_session';
 const LOGIN_COOKIE = 'ag_login';
 export const SESSION_TTL_S = 14 * 24 * 3600;
 const LOGIN_TTL_S = 10 * 60;

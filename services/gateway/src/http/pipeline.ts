@@ -11,10 +11,9 @@ import {
   signPrincipal,
   type OriginPolicy,
 } from '@afterglow/service-kit';
-import type { SessionStore } from '../auth/sessions';
+import { SESSION_COOKIE, type SessionStore } from '../auth/sessions';
 import type { UserRow } from '../identity/schema';
 import { toPrincipal, type Users } from '../identity/users';
-import { SESSION_COOKIE } from './auth-routes';
 
 export interface AuthedRequest extends Request {
   user?: UserRow;

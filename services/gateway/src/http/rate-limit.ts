@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { RedisClientType } from 'redis';
-import { HttpError } from '@afterglow/contracts';
+import { DEVICE_COOKIE_PREFIX, HttpError } from '@afterglow/contracts';
 import { parseCookies, sendProblem } from '@afterglow/service-kit';
 
 export interface Hit {
@@ -68,7 +68,7 @@ export interface Rule {
 const ip = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
 /** The device a guest's request is about, proven by its cookie name (the value is checked later). */
 const device = (req: Request) =>
-  Object.keys(parseCookies(req.headers.cookie)).find((k) => k.startsWith('agd_')) ?? null;
+  Object.keys(parseCookies(req.headers.cookie)).find((k) => k.startsWith(DEVICE_COOKIE_PREFIX)) ?? null;
 
 /**
  * Limits that stop abuse without getting in a party's way: a whole venue shares one public IP, so

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RpcRequest, RpcResponse, identityStats, identityUsers } from '@afterglow/contracts';
-import { afterKeyset, isUuid, keysetPage, searchAny, type Db } from '@afterglow/db';
+import { isUuid } from '@afterglow/contracts';
+import { afterKeyset, keysetPage, searchAny, type Db } from '@afterglow/db';
 import { users, type UserRow } from './schema';
 
 /** ids as the uuid column takes them (any other string names no account) */

@@ -124,23 +124,6 @@ export const toPrincipal = (u: UserRow): Principal => ({
 });
 
 /**
- * Plans are billing's (ADR 012): its migration copies `identity.users.plan` and creates
- * `billing.account_plans` in one transaction, so once that table exists the column goes. Run at each
- * start, so it goes whichever service migrated first; afterwards it is a look at the catalog.
- */
-export async function dropMovedPlans(db: Db): Promise<void> {
-  await db.execute(sql`
-    DO $$ BEGIN
-      IF to_regclass('billing.account_plans') IS NOT NULL AND EXISTS (
-        SELECT 1 FROM information_schema.columns
-        WHERE table_schema = 'identity' AND table_name = 'users' AND column_name = 'plan'
-      ) THEN
-        ALTER TABLE identity.users DROP COLUMN IF EXISTS plan;
-      END IF;
-    END $$`);
-}
-
-/**
  * Operator action (`afterglow admin <email> [--revoke]`): makes the accounts with this e-mail platform
  * admins, kept at every later login, or takes that back. A revoke cannot outrank the identity
  * provider's admin role or AFTERGLOW_ADMIN_EMAILS, which apply again at the next login. Answers the

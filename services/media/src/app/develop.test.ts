@@ -46,6 +46,15 @@ describe('developing a photo (PGlite, filesystem store)', () => {
     });
   });
 
+  it('develops a job by its kind (ADR 030): one of before, naming none, is a photo', async () => {
+    const j = await job(300, 200);
+    const m = await develop(t.database.db, t.store, j);
+    expect(m).toMatchObject({ kind: 'photo', width: 300, height: 200 });
+    expect(photoProcessed.schema.parse(m)).toEqual(m);
+    const again = await develop(t.database.db, t.store, { ...j, kind: 'photo' });
+    expect(again).toEqual(m);
+  });
+
   it('makes nothing for a photo developed before, and answers as it did then', async () => {
     const j = await job();
     const first = await develop(t.database.db, t.store, j);

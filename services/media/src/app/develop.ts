@@ -1,26 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { processedMessage, type PhotoUploaded, type Rendition } from '@afterglow/contracts';
+import { captureKindOf, processedMessage, type PhotoProcessed, type Rendition } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import { developed } from '../adapters/schema';
-import type { FilmOptions } from './film';
-import { makeRenditions, storeRenditions, storedRenditions } from './renditions';
+import type { DevelopJob } from './job';
+import { PIPELINES } from './pipelines';
+import { storeRenditions } from './renditions';
 
-export type DevelopJob = Pick<PhotoUploaded, 'photoId' | 'eventId' | 'originalKey'> &
-  Partial<
-    Pick<PhotoUploaded, 'uploadedAt' | 'filmMode' | 'filmPreset' | 'timezone' | 'watermark' | 'aiFilter'>
-  >;
-
-/** The film look a job asks for: none unless its event had film mode on (a message of before says nothing). */
-export const filmOf = (job: DevelopJob): FilmOptions | null =>
-  job.filmMode
-    ? {
-        photoId: job.photoId,
-        preset: job.filmPreset ?? 'classic',
-        timezone: job.timezone ?? 'UTC',
-        takenAt: job.uploadedAt ? new Date(job.uploadedAt) : new Date(),
-      }
-    : null;
+export { filmOf, type DevelopJob } from './job';
 
 /** The AI safety filter's verdict on a display rendition (ADR 027). */
 export interface SafetyVerdict {
@@ -50,12 +37,13 @@ export const safetyJudge =
   };
 
 /**
- * Develops one photo: its renditions into storage, then a row in `media.developed`. Answers the
- * `photo.processed` message to publish, or null when the original is gone (deleted by its guest or
- * with its event before the job ran). A photo developed before is not developed again: the answer
- * names the renditions stored then (unless one is missing, which makes them all again). When the job
- * asks for the AI filter (`aiFilter`) and a `judge` is given, the display rendition is judged before
- * the answer, which carries the verdict.
+ * Develops one capture with its kind's pipeline (ADR 030; a message without a kind is a photo): its
+ * renditions into storage, then a row in `media.developed`. Answers the `photo.processed` message to
+ * publish, or null when the original is gone (deleted by its guest or with its event before the job
+ * ran). A capture developed before is not developed again: the answer names the renditions stored then
+ * (unless one is missing, which makes them all again). When the job asks for the AI filter
+ * (`aiFilter`) and a `judge` is given, the rendition the pipeline names (a photo's display) is judged
+ * before the answer, which carries the verdict.
  */
 export async function develop(
   db: Db,
@@ -63,17 +51,19 @@ export async function develop(
   job: DevelopJob,
   onMade?: (ms: number) => void,
   judge?: SafetyJudge,
-) {
+): Promise<PhotoProcessed | null> {
+  const kind = captureKindOf(job.kind);
+  const pipeline = PIPELINES[kind];
   const [done] = await db.select().from(developed).where(eq(developed.photoId, job.photoId));
-  let made: Rendition[] | null = done ? await storedRenditions(store, job.eventId, job.photoId) : null;
+  let made: Rendition[] | null = done ? await pipeline.stored(store, job.eventId, job.photoId) : null;
   let at = done?.developedAt;
   let display: Buffer | null = null;
   if (!made || !at) {
     const original = await store.getBuffer(job.originalKey);
     if (!original) return null;
     const started = Date.now();
-    const fresh = await makeRenditions(original, filmOf(job), { watermark: job.watermark === true });
-    display = fresh.find((m) => m.kind.kind === 'display')?.data ?? null;
+    const fresh = await pipeline.make(original, job);
+    display = fresh.find((m) => m.kind.kind === pipeline.judged)?.data ?? null;
     made = await storeRenditions(store, job.eventId, job.photoId, fresh);
     const [row] = await db
       .insert(developed)
@@ -85,9 +75,9 @@ export async function develop(
   }
   let verdict: SafetyVerdict | undefined;
   if (job.aiFilter === true && judge) {
-    const key = made.find((r) => r.kind === 'display')?.key;
+    const key = made.find((r) => r.kind === pipeline.judged)?.key;
     display ??= key ? await store.getBuffer(key) : null;
     verdict = display ? await judge(display) : { held: true };
   }
-  return processedMessage(job.photoId, job.eventId, made, at, verdict);
+  return { ...processedMessage(job.photoId, job.eventId, made, at, verdict), kind };
 }

@@ -40,6 +40,8 @@ export const photos = photosSchema.table(
     id: uuid('id').primaryKey(),
     eventId: uuid('event_id').notNull(),
     deviceId: uuid('device_id').notNull(),
+    /** what was captured (ADR 030): `CAPTURE_KINDS` of the contracts; every row of before is a photo */
+    kind: text('kind').notNull().default('photo'),
     uploadId: uuid('upload_id'),
     caption: text('caption'),
     status: text('status').notNull().default('pending'),

@@ -33,6 +33,7 @@ export class PhotosBackOffice {
     return {
       id: p.id,
       eventId: p.eventId,
+      kind: dto.kind,
       caption: p.caption,
       thumbUrl: dto.thumbUrl,
       deviceName: sel.device?.displayName ?? null,

@@ -103,7 +103,7 @@ describe('developing, as the photos service records it (PGlite)', () => {
     const p = await w.photo(await w.device(e), { developed: false });
     const { renditions: _, ...old } = processedMessage(p.id, e.id, made(e.id, p.id), new Date());
     await w.app.developing.recordProcessed(old);
-    const [dto] = (await w.app.gallery.devicePhotos((await w.app.devices.get(p.deviceId))!)).photos;
+    const [dto] = (await w.app.gallery.devicePhotos((await w.app.guests.device(p.deviceId))!)).photos;
     expect(dto).toMatchObject({ processed: true, width: 1600, height: 1200, storageKeyThumb: old.thumbKey });
   });
 

@@ -2,6 +2,7 @@ import { metrics } from '@opentelemetry/api';
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   AI_FLAG_REASON,
+  captureKindOf,
   photoUploaded,
   renditionsOf,
   type EventRecord,
@@ -16,12 +17,12 @@ import type { LiveNotices } from './live';
 import { recordRenditions } from './renditions';
 
 /**
- * The outbox fact that sends a stored photo to developing, with its event's film look (when the event
- * is known) and the steps of its host's plan (watermark, AI filter); its msgId makes a resend within
- * the window a duplicate.
+ * The outbox fact that sends a stored photo to developing, with its kind (the worker's pipeline), its
+ * event's film look (when the event is known) and the steps of its host's plan (watermark, AI filter);
+ * its msgId makes a resend within the window a duplicate.
  */
 export const developingJob = (
-  p: Pick<PhotoRow, 'id' | 'eventId' | 'deviceId' | 'originalKey' | 'createdAt'>,
+  p: Pick<PhotoRow, 'id' | 'eventId' | 'deviceId' | 'kind' | 'originalKey' | 'createdAt'>,
   e: Pick<EventRecord, 'filmMode' | 'filmPreset' | 'timezone'> | null,
   plan: DevelopingPlan | null = null,
 ) => ({
@@ -31,6 +32,7 @@ export const developingJob = (
     photoId: p.id,
     eventId: p.eventId,
     deviceId: p.deviceId,
+    kind: captureKindOf(p.kind),
     originalKey: p.originalKey,
     uploadedAt: p.createdAt.toISOString(),
     ...(e && { filmMode: e.filmMode, filmPreset: e.filmPreset, timezone: e.timezone }),

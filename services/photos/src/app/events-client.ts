@@ -1,34 +1,33 @@
-import { RPC, eventDeleted, eventUpdated, notFound, type EventRecord } from '@afterglow/contracts';
-import type { Bus, Subscription } from '@afterglow/bus';
-
-interface Entry {
-  at: number;
-  value: Promise<EventRecord | null>;
-  /** the last answer that arrived, kept for when the bus is away */
-  last?: EventRecord | null;
-}
+import { eventDeleted, eventUpdated, eventsGet, notFound, type EventRecord } from '@afterglow/contracts';
+import { cachedAsk, type Bus, type CachedAsk, type Subscription } from '@afterglow/bus';
 
 /**
- * Events belong to the events service; photos asks it over the bus and keeps a short cache, dropped
- * as soon as an `event.updated` fact arrives (so a live-mode switch takes effect at once). When the
- * bus cannot be reached, the last known answer is used, so guests keep uploading through a short
- * outage (the outbox publishes their facts when the bus is back).
+ * Events belong to the events service; photos asks it over the bus (`eventsGet`) and keeps its
+ * answers briefly, asking again as soon as an `event.updated` fact arrives (so a live-mode switch takes
+ * effect at once). When the bus cannot be reached, the last known answer is used, so guests keep
+ * uploading through a short outage (the outbox publishes their facts when the bus is back).
  */
 export class EventsClient {
-  private cache = new Map<string, Entry>();
+  private readonly ask: CachedAsk<typeof eventsGet>;
   private sub: Subscription | null = null;
   private deletedSub: Subscription | null = null;
 
   constructor(
     private readonly bus: Bus,
-    private readonly ttlMs = 5000,
-  ) {}
+    /** how long an answer is kept (default: the contract's 5 s; 0 for tests that change events) */
+    ttlMs?: number,
+  ) {
+    this.ask = cachedAsk(bus, eventsGet, {
+      timeoutMs: 3000,
+      lastKnown: true,
+      maxEntries: 5000,
+      ...(ttlMs === undefined ? {} : { keepMs: ttlMs }),
+    });
+  }
 
   async start(): Promise<void> {
-    this.sub = await this.bus.subscribe(eventUpdated.subject, () => {
-      // Fresh answers are needed now, but the last known ones stay as a fallback.
-      for (const e of this.cache.values()) e.at = 0;
-    });
+    // Fresh answers are needed now, but the last known ones stay as a fallback.
+    this.sub = await this.bus.subscribe(eventUpdated.subject, () => this.ask.refresh());
     // Every instance forgets a deleted event at once, even the last known copy kept for bus outages.
     this.deletedSub = await this.bus.subscribe(eventDeleted.subject, (msg) => {
       const m = eventDeleted.schema.safeParse(msg.data);
@@ -41,11 +40,10 @@ export class EventsClient {
     await this.deletedSub?.stop();
   }
 
-  /** Drops every cached answer about the event (asked by id or by code). */
+  /** Drops every kept answer about the event (asked by id or by code). */
   forget(eventId: string, code?: string): void {
     const keys = new Set([eventId.toUpperCase(), ...(code ? [code.toUpperCase()] : [])]);
-    for (const [key, e] of this.cache)
-      if (keys.has(key) || e.last?.id === eventId.toLowerCase()) this.cache.delete(key);
+    this.ask.forget((key, last) => keys.has(key) || last?.id === eventId.toLowerCase());
   }
 
   /** The event, or the 404 'Event not found'. */
@@ -56,35 +54,11 @@ export class EventsClient {
   }
 
   get(idOrCode: string): Promise<EventRecord | null> {
-    return this.ask(idOrCode.toUpperCase(), { idOrCode });
+    return this.ask({ idOrCode });
   }
 
   /** The event at a public gallery's address (slugs are lower case). */
   bySlug(slug: string): Promise<EventRecord | null> {
-    const s = slug.toLowerCase();
-    return this.ask(`slug:${s}`, { slug: s });
-  }
-
-  private ask(key: string, request: { idOrCode: string } | { slug: string }): Promise<EventRecord | null> {
-    const hit = this.cache.get(key);
-    if (hit && Date.now() - hit.at < this.ttlMs) return hit.value;
-    const asked = this.bus.request<typeof request, EventRecord | null>(RPC.eventsGet, request, {
-      timeoutMs: 3000,
-    });
-    const entry: Entry = { at: Date.now(), value: asked, last: hit?.last };
-    entry.value = asked.then(
-      (v) => {
-        entry.last = v;
-        return v;
-      },
-      (err) => {
-        entry.at = 0; // ask again next time
-        if (entry.last !== undefined) return entry.last;
-        throw err;
-      },
-    );
-    if (this.cache.size > 5000) this.cache.clear();
-    this.cache.set(key, entry);
-    return entry.value;
+    return this.ask({ slug: slug.toLowerCase() });
   }
 }

@@ -1,4 +1,9 @@
-import { EXPORT_CSV_NAME } from '@afterglow/contracts';
+import {
+  DEFAULT_CAPTURE_KIND,
+  EXPORT_CSV_NAME,
+  captureFileName,
+  type CaptureKind,
+} from '@afterglow/contracts';
 import type { EventClock } from './export-format';
 
 /**
@@ -57,18 +62,20 @@ export class FolderNames {
 }
 
 /**
- * File names within each guest's folder, in the order the photos are handed in (capture order):
- * '001_2024-06-01_21-05-33.jpg', the number counting that guest's photos, the time the event's.
+ * File names within each guest's folder, in the order the captures are handed in (capture order):
+ * '001_2024-06-01_21-05-33' and its kind's extension (`CAPTURE_KIND_FACTS`), the number
+ * counting that guest's captures, the time the event's.
  */
 export class FileNames {
   private readonly counts = new Map<string, number>();
 
   constructor(private readonly clock: EventClock) {}
 
-  next(folder: string, takenAt: Date): string {
+  next(folder: string, takenAt: Date, kind: CaptureKind = DEFAULT_CAPTURE_KIND): string {
     const n = (this.counts.get(folder) ?? 0) + 1;
     this.counts.set(folder, n);
     const t = this.clock.local(takenAt);
-    return `${folder}/${String(n).padStart(3, '0')}_${t.date}_${t.time.replace(/:/g, '-')}.jpg`;
+    const name = `${String(n).padStart(3, '0')}_${t.date}_${t.time.replace(/:/g, '-')}`;
+    return `${folder}/${captureFileName(name, kind)}`;
   }
 }

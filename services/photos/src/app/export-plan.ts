@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { and, asc, eq, exists, ne, sql } from 'drizzle-orm';
-import { EXPORT_CSV_NAME, guestLabel, type EventRecord } from '@afterglow/contracts';
+import { EXPORT_CSV_NAME, captureKindOf, guestLabel, type EventRecord } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { devices, photos } from '../adapters/schema';
 import { CSV_HEAD, EventClock, csvRow } from './export-format';
@@ -26,6 +26,7 @@ export interface Guest {
 interface Row {
   id: string;
   deviceId: string;
+  kind: string;
   originalKey: string;
   bytes: number;
   caption: string | null;
@@ -130,6 +131,7 @@ export class ExportWalk {
         .select({
           id: photos.id,
           deviceId: photos.deviceId,
+          kind: photos.kind,
           originalKey: photos.originalKey,
           bytes: photos.bytes,
           caption: photos.caption,
@@ -162,7 +164,7 @@ export class ExportWalk {
             row.originalKey,
           ]),
         );
-        yield { row, guest, path: files.next(guest.folder, row.createdAt) };
+        yield { row, guest, path: files.next(guest.folder, row.createdAt, captureKindOf(row.kind)) };
       }
       if (page.length < PAGE) return;
       after = page[page.length - 1];

@@ -13,9 +13,8 @@ import {
   type PlanId,
   type Principal,
 } from '@afterglow/contracts';
-import type { Bus } from '@afterglow/bus';
+import { cachedAsk, type Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
-import { cachedAsk } from '@afterglow/service-kit';
 import type { ObjectStore } from '@afterglow/storage';
 import type { EventsClient } from './events-client';
 import { CSV_HEAD } from './export-format';

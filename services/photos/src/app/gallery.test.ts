@@ -49,6 +49,7 @@ describe('photo lists (PGlite)', () => {
     expect(guest).toEqual({
       id: p.id,
       eventId: e.id,
+      kind: 'photo',
       caption: 'hi',
       status: 'approved',
       createdAt: p.createdAt.toISOString(),

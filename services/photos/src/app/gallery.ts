@@ -2,8 +2,8 @@ import { and, desc, eq, isNotNull, or, type SQL } from 'drizzle-orm';
 import type { DevicePhotos, EventPhotosPage, PhotoDto, Principal } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { photos, type DeviceRow } from '../adapters/schema';
+import { shotsRemaining } from '../guests';
 import type { PageOpts } from './cursor';
-import { shotsRemaining } from './devices';
 import type { EventsClient } from './events-client';
 import { newestFirst, selectPhotos, type PhotoView } from './photo-view';
 import {

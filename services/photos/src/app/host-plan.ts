@@ -1,6 +1,5 @@
 import { billingEntitlements, type Entitlements } from '@afterglow/contracts';
-import type { Bus } from '@afterglow/bus';
-import { cachedAsk } from '@afterglow/service-kit';
+import { cachedAsk, type Bus, type CachedAsk } from '@afterglow/bus';
 
 /** What developing is told of the host's plan: the steps its renditions take (ADR 025). */
 export interface DevelopingPlan {
@@ -14,25 +13,15 @@ export interface DevelopingPlan {
  * with the plan as it was a moment ago (as the events client does with the event).
  */
 export class HostPlans {
-  private readonly ask: (r: { accountId: string }) => Promise<Entitlements>;
-  private readonly last = new Map<string, Entitlements>();
+  private readonly ask: CachedAsk<typeof billingEntitlements>;
 
   constructor(bus: Bus) {
-    this.ask = cachedAsk(bus, billingEntitlements, { timeoutMs: 3000 });
+    this.ask = cachedAsk(bus, billingEntitlements, { timeoutMs: 3000, lastKnown: true });
   }
 
   /** Billing's answer for the host now; rejects when billing cannot be asked and none came before. */
-  async of(hostId: string): Promise<Entitlements> {
-    try {
-      const e = await this.ask({ accountId: hostId });
-      if (this.last.size >= 10_000) this.last.clear();
-      this.last.set(hostId, e);
-      return e;
-    } catch (err) {
-      const known = this.last.get(hostId);
-      if (known) return known;
-      throw err;
-    }
+  of(hostId: string): Promise<Entitlements> {
+    return this.ask({ accountId: hostId });
   }
 
   /** The plan's steps for the host's photos: a watermark, the AI safety filter. */

@@ -1,6 +1,8 @@
 import { and, desc, eq, type SQL } from 'drizzle-orm';
 import {
+  DEFAULT_CAPTURE_KIND,
   IMAGE_URL_TTL_SECONDS,
+  captureKindOf,
   type PhotoDto,
   type PhotoStatus,
   type PublicPhoto,
@@ -68,6 +70,7 @@ export class PhotoView {
     const dto: PhotoDto = {
       id: row.id,
       eventId: row.eventId,
+      kind: captureKindOf(row.kind),
       caption: row.caption,
       status: row.status as PhotoStatus,
       createdAt: row.createdAt.toISOString(),
@@ -94,11 +97,15 @@ export class PhotoView {
     return dto;
   }
 
-  /** The public gallery's shape (ADR 022): no event id, status or storage keys. */
+  /**
+   * The public gallery's shape (ADR 022): no event id, status or storage keys. Its kind is named only
+   * for captures other than photos (ADR 030), so a photo's public shape is what it always was.
+   */
   publicDto(sel: PhotoSelection): PublicPhoto {
     const d = this.dto(sel, false);
     return {
       id: d.id,
+      ...(d.kind !== DEFAULT_CAPTURE_KIND && { kind: d.kind }),
       caption: d.caption,
       createdAt: d.createdAt,
       thumbUrl: d.thumbUrl,

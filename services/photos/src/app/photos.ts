@@ -1,16 +1,15 @@
 import type { Bus } from '@afterglow/bus';
 import type { Db, OutboxRelay } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
+import { createGuests } from '../guests';
 import { PhotosBackOffice } from './back-office';
 import { Deletion } from './deletion';
 import { Developing } from './developing';
-import { Devices } from './devices';
 import type { EventsClient } from './events-client';
 import { Gallery } from './gallery';
 import { HostPlans } from './host-plan';
 import { LiveNotices } from './live';
 import { Moderation } from './moderation';
-import { Reports } from './reports';
 import { PhotoView } from './photo-view';
 import { PublicGalleries } from './public-gallery';
 import { Screens } from './screens';
@@ -33,16 +32,15 @@ export function photosApp(given: PhotosDeps) {
   const deps = { ...given, plans: new HostPlans(given.bus) };
   const live = new LiveNotices(deps.bus);
   const view = new PhotoView(deps.signer);
-  const devices = new Devices(deps);
+  const guests = createGuests(deps, live);
   const moderation = new Moderation(deps, view, live);
   return {
-    devices,
-    uploads: new Uploads(deps, devices),
+    guests,
+    uploads: new Uploads(deps, guests),
     gallery: new Gallery(deps, view),
     stats: new Stats(deps),
     moderation,
     backOffice: new PhotosBackOffice({ db: deps.db, view, moderation }),
-    reports: new Reports(deps, live),
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
     screens: new Screens(deps, view),

@@ -1,8 +1,9 @@
 import { count, countDistinct, desc, eq } from 'drizzle-orm';
 import {
+  type EventRecord,
   GALLERY_NOT_FOUND,
   HttpError,
-  type EventRecord,
+  isUuid,
   type NamedRendition,
   type PublicGallery,
   type PublicPhotosPage,
@@ -16,7 +17,6 @@ import { byKind } from './renditions';
 import { newestFirst, selectPhotos, type PhotoSelection, type PhotoView } from './photo-view';
 import { inScope, scopeWhere, seesNothing, visibleTo, type Scope } from './visibility';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PUBLIC = { public: true } as const;
 
 /** A photo anyone may see, with its event and the key of its display rendition. */
@@ -122,7 +122,7 @@ export class PublicGalleries {
 
   /** The photo, when the public may see it now (asked again on every request), else null. */
   async photo(id: string): Promise<PublicPhotoFound | null> {
-    if (!UUID.test(id)) return null;
+    if (!isUuid(id)) return null;
     const [row] = await selectPhotos(this.d.db).where(eq(photos.id, id.toLowerCase()));
     if (!row) return null;
     const e = await this.d.events.get(row.photo.eventId);

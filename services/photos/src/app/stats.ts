@@ -2,7 +2,7 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { EventStats, Principal } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { photos } from '../adapters/schema';
-import { deviceCount } from './devices';
+import { deviceCount } from '../guests';
 import type { EventsClient } from './events-client';
 import { assertHost } from './visibility';
 

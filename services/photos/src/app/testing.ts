@@ -4,8 +4,8 @@ import { afterAll, beforeAll } from 'vitest';
 import type { BusMessage } from '@afterglow/bus';
 import { answer } from '@afterglow/bus';
 import {
-  RPC,
   billingEntitlements,
+  eventsGet,
   liveNotice,
   type Entitlements,
   type EventRecord,
@@ -49,14 +49,11 @@ export async function photosWorld(
   const db = t.database.db;
   const store = opts.store ? opts.store(t.store) : t.store;
   const known = new Map<string, EventRecord>();
-  await t.bus.reply<{ idOrCode?: string; slug?: string }, EventRecord | null>(
-    RPC.eventsGet,
-    async ({ idOrCode, slug }) => {
-      if (slug !== undefined) return [...known.values()].find((e) => e.slug === slug) ?? null;
-      const key = String(idOrCode).toLowerCase();
-      return [...known.values()].find((e) => e.id === key || e.code.toLowerCase() === key) ?? null;
-    },
-  );
+  await answer(t.bus, eventsGet, async (r) => {
+    if ('slug' in r) return [...known.values()].find((e) => e.slug === r.slug) ?? null;
+    const key = r.idOrCode.toLowerCase();
+    return [...known.values()].find((e) => e.id === key || e.code.toLowerCase() === key) ?? null;
+  });
   // billing stood in for: every host on a free-like plan unless a test says otherwise (`plans`)
   const plans = new Map<string, Partial<Entitlements>>();
   if (opts.billing !== false)

@@ -78,7 +78,13 @@ describe('uploading a shot (PGlite, filesystem store)', () => {
     const first = await w.app.uploads.upload(e.code, d, shot, null, uploadId);
     expect(first.shotsRemaining).toBe(0);
     // the device as the route reads it before each request: the roll now full
-    const again = await w.app.uploads.upload(e.code, (await w.app.devices.get(d.id))!, shot, null, uploadId);
+    const again = await w.app.uploads.upload(
+      e.code,
+      (await w.app.guests.device(d.id))!,
+      shot,
+      null,
+      uploadId,
+    );
     expect(again).toEqual({ photoId: first.photoId, shotsRemaining: 0, replayed: true });
     // a retry carrying the stale device (sent before the first answer) is answered the same way
     expect(await w.app.uploads.upload(e.code, d, shot, null, uploadId)).toEqual(again);
@@ -110,7 +116,7 @@ describe('uploading a shot (PGlite, filesystem store)', () => {
       message: PLAN_MESSAGES.photoLimit,
     });
     // the refused shot was not counted, and its original not kept
-    expect((await w.app.devices.get(late.id))!.shotsTaken).toBe(0);
+    expect((await w.app.guests.device(late.id))!.shotsTaken).toBe(0);
     const kept = [];
     for await (const o of w.store.list(`events/${e.id}/originals/`)) kept.push(o);
     expect(kept).toHaveLength(1);
@@ -128,7 +134,7 @@ describe('uploading a shot (PGlite, filesystem store)', () => {
     } finally {
       refuseWrites = false;
     }
-    expect((await w.app.devices.get(d.id))!.shotsTaken).toBe(0);
+    expect((await w.app.guests.device(d.id))!.shotsTaken).toBe(0);
   });
 
   it('refuses what is not a JPEG', async () => {

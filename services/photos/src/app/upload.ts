@@ -1,23 +1,26 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  CAPTURE_KIND_FACTS,
+  DEFAULT_CAPTURE_KIND,
   HttpError,
   PLAN_CODES,
   PLAN_MESSAGES,
   forbidden,
+  hasEnded,
   isUnavailableError,
+  originalStorageKey,
+  type CaptureKind,
   type EventRecord,
 } from '@afterglow/contracts';
 import { isUniqueViolation, traceHeaders, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
-import { outbox, photos, type DeviceRow } from '../adapters/schema';
+import { outbox, photos } from '../adapters/schema';
+import { claimShot, shotsRemaining, type Device, type Guests } from '../guests';
+import { INGEST } from './capture-ingest';
 import { developingJob } from './developing';
-import { shotsRemaining, type Devices } from './devices';
 import type { EventsClient } from './events-client';
 import type { HostPlans } from './host-plan';
-import { cleanJpeg, inspectJpeg } from './jpeg';
-
-export const hasEnded = (e: EventRecord, now = Date.now()) => Date.parse(e.endsAt) < now;
 
 class Rollback extends Error {
   constructor(readonly kind: 'no_shots' | 'event_full' | 'replay') {
@@ -73,15 +76,16 @@ export class Uploads {
       relay: OutboxRelay;
       plans: HostPlans;
     },
-    private readonly devices: Devices,
+    private readonly guests: Guests,
   ) {}
 
   async upload(
     code: string,
-    device: DeviceRow,
+    device: Device,
     file: Buffer,
     caption: string | null,
     uploadId: string | undefined,
+    kind: CaptureKind = DEFAULT_CAPTURE_KIND,
   ): Promise<UploadResult> {
     const e = await this.d.events.getOr404(code);
     if (device.eventId !== e.id) throw forbidden('This device belongs to another event', 'device_mismatch');
@@ -96,16 +100,18 @@ export class Uploads {
     const plan = await this.d.plans.developing(e.hostId).catch((err: unknown) => {
       throw planUnavailable(err);
     });
-    // Stored without comments or trailing bytes: a polyglot's payload never reaches storage.
-    const jpeg = cleanJpeg(file);
-    const info = await inspectJpeg(jpeg);
+    // the kind's own checks and cleaning (a photo: a real, complete JPEG without comments or trailers)
+    const capture = await INGEST[kind](file);
 
     const photoId = randomUUID();
-    const originalKey = `events/${e.id}/originals/${photoId}.jpg`;
+    const originalKey = originalStorageKey(e.id, photoId, kind);
     // The original is stored before the row exists; if the row is refused it is removed again. Storage
     // that refuses the write costs the guest nothing: no shot is counted, and the same uploadId may retry.
     try {
-      await this.d.store.put(originalKey, jpeg, { contentType: 'image/jpeg', contentLength: jpeg.length });
+      await this.d.store.put(originalKey, capture.data, {
+        contentType: CAPTURE_KIND_FACTS[kind].contentType,
+        contentLength: capture.data.length,
+      });
     } catch (err) {
       await this.d.store.delete(originalKey).catch(() => {});
       throw storageUnavailable(err);
@@ -119,6 +125,7 @@ export class Uploads {
             id: photoId,
             eventId: e.id,
             deviceId: device.id,
+            kind,
             originalKey,
             createdAt: now,
           },
@@ -130,9 +137,7 @@ export class Uploads {
         // happens only if the one before it did, so the answer says where it stopped.
         const { rows } = (await tx.execute(sql`
           with d as (
-            update photos.devices set shots_taken = shots_taken + 1, last_seen_at = ${now.toISOString()}::timestamptz
-            where id = ${device.id}::uuid and shots_taken < ${e.maxShotsPerDevice}::int
-            returning shots_taken
+            ${claimShot(device.id, e.maxShotsPerDevice, now)}
           ), c as (
             insert into photos.event_counters (event_id, photo_count)
             select ${e.id}::uuid, 1 from d
@@ -141,10 +146,10 @@ export class Uploads {
             returning photo_count
           ), p as (
             insert into photos.photos
-              (id, event_id, device_id, upload_id, caption, status, original_key, width, height, bytes, created_at)
-            select ${photoId}::uuid, ${e.id}::uuid, ${device.id}::uuid, ${uploadId ?? null}::uuid,
-              ${e.allowCaptions ? caption : null}::text, 'pending', ${originalKey}::text, ${info.width}::int,
-              ${info.height}::int, ${jpeg.length}::int, ${now.toISOString()}::timestamptz
+              (id, event_id, device_id, kind, upload_id, caption, status, original_key, width, height, bytes, created_at)
+            select ${photoId}::uuid, ${e.id}::uuid, ${device.id}::uuid, ${kind}::text, ${uploadId ?? null}::uuid,
+              ${e.allowCaptions ? caption : null}::text, 'pending', ${originalKey}::text, ${capture.width}::int,
+              ${capture.height}::int, ${capture.data.length}::int, ${now.toISOString()}::timestamptz
             from c
             returning id
           ), o as (
@@ -220,7 +225,7 @@ export class Uploads {
       .from(photos)
       .where(and(eq(photos.deviceId, deviceId), eq(photos.uploadId, uploadId)));
     if (!p) return null;
-    const d = await this.devices.get(deviceId);
+    const d = await this.guests.device(deviceId);
     return { photoId: p.id, shotsRemaining: shotsRemaining(e, d?.shotsTaken ?? 0), replayed: true };
   }
 }

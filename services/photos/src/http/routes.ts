@@ -1,7 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
-  HttpError,
   badRequest,
   createDeviceSchema,
   flagPhotoSchema,
@@ -11,10 +10,9 @@ import {
   screenNextSchema,
   uploadFieldsSchema,
 } from '@afterglow/contracts';
-import { isSecureRequest, parseCookies, principalOf, type OriginPolicy } from '@afterglow/service-kit';
-import type { DeviceRow } from '../adapters/schema';
-import { deviceCookieName, deviceToken, verifyDeviceToken } from '../app/device-cookie';
+import { isSecureRequest, principalOf, type OriginPolicy } from '@afterglow/service-kit';
 import type { PhotosApp } from '../app/photos';
+import type { Device } from '../guests';
 import { readUpload } from './multipart';
 
 const uuid = z.uuid();
@@ -23,61 +21,26 @@ const pageQuery = z.object({
   cursor: z.string().max(200).optional(),
 });
 
-const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
-
 export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPolicy): Router {
   const r = Router();
   const json = express.json({ limit: '16kb' });
 
+  const proof = app.guests.proof(secret);
   /** The device named in the request, proven by its cookie; anything else is refused. */
-  async function ownedDevice(req: Request, deviceId: unknown): Promise<DeviceRow> {
-    const id = uuid.safeParse(deviceId);
-    if (!id.success) throw badRequest('Upload must carry a device id', 'device_required');
-    const token = parseCookies(req.headers.cookie)[deviceCookieName(id.data)];
-    if (!verifyDeviceToken(secret, id.data, token))
-      throw new HttpError(
-        403,
-        'device_not_yours',
-        'This device is not registered in this browser; please join the event again',
-      );
-    const d = await app.devices.get(id.data);
-    if (!d)
-      throw new HttpError(
-        403,
-        'device_not_yours',
-        'This device is not registered in this browser; please join the event again',
-      );
-    return d;
-  }
-
-  function ownedDeviceIds(req: Request): string[] {
-    const cookies = parseCookies(req.headers.cookie);
-    return Object.entries(cookies)
-      .filter(([k, v]) => k.startsWith('agd_') && verifyDeviceToken(secret, k.slice(4), v))
-      .map(([k]) => k.slice(4))
-      .filter((id) => uuid.safeParse(id).success);
-  }
+  const ownedDevice = (req: Request, deviceId: unknown): Promise<Device> =>
+    proof.prove(req.headers.cookie, deviceId);
 
   r.post('/api/events/:code/devices', json, async (req: Request, res: Response) => {
     const body = parseOr400(createDeviceSchema, req.body ?? {});
-    const { event, device, created } = await app.devices.join(
+    const { event, device, created } = await app.guests.join(
       String(req.params.code),
       body.anonId,
       body.displayName,
-      ownedDeviceIds(req),
+      proof.owned(req.headers.cookie),
     );
-    const maxAge = Math.max(
-      DEVICE_COOKIE_MAX_AGE_S,
-      Math.ceil((Date.parse(event.endsAt) - Date.now()) / 1000) + 90 * 24 * 3600,
-    );
-    res.cookie(deviceCookieName(device.id), deviceToken(secret, device.id), {
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: isSecureRequest(req, origins),
-      path: '/api',
-      maxAge: maxAge * 1000,
-    });
-    res.status(created ? 201 : 200).json(app.devices.toDto(device, event));
+    const cookie = proof.cookie(device.id, event);
+    res.cookie(cookie.name, cookie.value, { ...cookie.options, secure: isSecureRequest(req, origins) });
+    res.status(created ? 201 : 200).json(app.guests.toDto(device, event));
   });
 
   r.post('/api/events/:code/photos', async (req: Request, res: Response) => {
@@ -168,7 +131,7 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
     const id = parseOr400(uuid, req.params.id);
     const { deviceId, reason } = parseOr400(reportPhotoSchema, req.body ?? {});
     const device = await ownedDevice(req, deviceId);
-    res.json(await app.reports.report(id, device, reason));
+    res.json(await app.guests.report(id, device, reason));
   });
 
   /** A guest deletes their own photo (device cookie), before the reveal. */

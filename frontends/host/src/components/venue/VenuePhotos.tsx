@@ -1,23 +1,22 @@
 import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
-import { photoUrl } from '../../hooks/useVenueScreen';
 import { photoAuthor } from '../../lib/format';
 import { screenPaper } from '../../lib/screen-theme';
 import type { ScreenMode } from '../../lib/venue-screen';
+import { rendererOf } from './capture-renderers';
 
 const altOf = (p: PhotoDto) => {
   const author = photoAuthor(p);
   return p.caption ? `“${p.caption}” by ${author}` : `Photo by ${author}`;
 };
 
-/** One photo's image, faded in when it changes; reports an image that will not load. */
+/** One photo, drawn by its kind's renderer, faded in when it changes; reports one that will not load. */
 function Shot({ photo, className, onBroken }: { photo: PhotoDto; className: string; onBroken: () => void }) {
+  const { Shot: Drawn } = rendererOf(photo);
   return (
-    <img
-      key={photo.id}
-      data-photo-id={photo.id}
-      src={photoUrl(photo) ?? undefined}
+    <Drawn
+      photo={photo}
       alt={altOf(photo)}
-      onError={onBroken}
+      onBroken={onBroken}
       className={`motion-safe:animate-[ag-fade-in_0.8s_ease-out] ${className}`}
     />
   );

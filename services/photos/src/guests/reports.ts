@@ -8,9 +8,9 @@ import {
 } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { photos, reports, type DeviceRow } from '../adapters/schema';
-import type { EventsClient } from './events-client';
-import type { LiveNotices } from './live';
-import { inScope, visibleTo } from './visibility';
+import type { EventsClient } from '../app/events-client';
+import type { LiveNotices } from '../app/live';
+import { inScope, visibleTo } from '../app/visibility';
 
 /**
  * Guests report photos (ADR 023). Each device of the event counts once per photo; when the reports

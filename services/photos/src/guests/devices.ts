@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PLAN_CODES, PLAN_MESSAGES, forbidden, type DeviceDto, type EventRecord } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { devices, type DeviceRow } from '../adapters/schema';
-import type { EventsClient } from './events-client';
+import type { EventsClient } from '../app/events-client';
 
 /** Guests' devices: joining an event, within its plan's guest limit, and the device's roll. */
 export class Devices {
@@ -58,6 +58,16 @@ export class Devices {
 /** Shots left on a roll. */
 export const shotsRemaining = (e: EventRecord, shotsTaken: number) =>
   Math.max(0, e.maxShotsPerDevice - shotsTaken);
+
+/**
+ * Takes one shot from a device's roll, for a capture's own transaction (ADR 004): an `update …
+ * returning shots_taken` that returns no row when the roll is used up (or the device is gone), so the
+ * capture's statement can insert its row only where a shot was taken.
+ */
+export const claimShot = (deviceId: string, maxShots: number, at: Date): SQL => sql`
+  update ${devices} set shots_taken = shots_taken + 1, last_seen_at = ${at.toISOString()}::timestamptz
+  where id = ${deviceId}::uuid and shots_taken < ${maxShots}::int
+  returning shots_taken`;
 
 /** Devices (guests) that joined the event. */
 export async function deviceCount(db: Db, eventId: string): Promise<number> {

@@ -16,6 +16,12 @@ function stopStream(stream: MediaStream | null) {
   stream?.getTracks().forEach((t) => t.stop());
 }
 
+function showStream(el: HTMLVideoElement | null, stream: MediaStream | null) {
+  if (!el) return;
+  el.srcObject = stream;
+  if (stream) void el.play().catch(() => undefined);
+}
+
 async function openCamera(facing: Facing, exact: boolean): Promise<MediaStream> {
   if (!hasLiveCamera()) throw new Error(CAMERA_UNAVAILABLE);
   return navigator.mediaDevices.getUserMedia({
@@ -29,9 +35,10 @@ async function openCamera(facing: Facing, exact: boolean): Promise<MediaStream> 
 }
 
 /**
- * The camera helper (spec section 4): idle or streaming. Rear camera preferred at an ideal 1920x1080;
- * switching toggles rear and front and falls back to the default camera; capture takes a frame at
- * native resolution as JPEG 0.8. Every track is stopped on stop() and when the component unmounts.
+ * The camera helper (spec section 4), the guest's camera and the admin's camera test page alike: idle
+ * or streaming. Rear camera preferred at an ideal 1920x1080; switching toggles rear and front and
+ * falls back to the default camera; capture takes a frame at native resolution as JPEG 0.8. Every
+ * track is stopped on stop() and when the component unmounts.
  */
 export function useCamera() {
   const streamRef = useRef<MediaStream | null>(null);
@@ -44,59 +51,58 @@ export function useCamera() {
   const [facing, setFacing] = useState<Facing>('environment');
   const [error, setError] = useState<string | null>(null);
 
-  const show = (stream: MediaStream | null) => {
-    const el = videoRef.current;
-    if (!el) return;
-    el.srcObject = stream;
-    if (stream) void el.play().catch(() => undefined);
-  };
-
   /** Ref callback for the <video>: attaches the live stream whenever the element appears. */
   const attachVideo = useCallback((el: HTMLVideoElement | null) => {
     videoRef.current = el;
-    if (el && streamRef.current && el.srcObject !== streamRef.current) show(streamRef.current);
+    if (el && streamRef.current && el.srcObject !== streamRef.current) showStream(el, streamRef.current);
   }, []);
 
-  const release = () => {
+  const release = useCallback(() => {
     stopStream(streamRef.current);
     streamRef.current = null;
-    show(null);
-  };
+    showStream(videoRef.current, null);
+  }, []);
 
   const stop = useCallback(() => {
     generation.current++;
     release();
     setStatus('idle');
-  }, []);
+  }, [release]);
 
-  /** Opens the camera; answers whether it streams. `exact` insists on that facing (used to switch). */
-  const start = useCallback(async (want: Facing = 'environment', exact = false): Promise<boolean> => {
-    if (!alive.current) return false;
-    const gen = ++generation.current;
-    // Phones cannot open two cameras at once: let go of the current one first.
-    release();
-    setStatus('starting');
-    try {
-      const stream = await openCamera(want, exact);
-      if (gen !== generation.current || !alive.current) {
-        stopStream(stream);
-        return false;
-      }
-      streamRef.current = stream;
-      const actual = stream.getVideoTracks()[0]?.getSettings().facingMode;
-      setFacing(actual === 'user' || actual === 'environment' ? actual : want);
-      show(stream);
-      setError(null);
-      setStatus('streaming');
-      return true;
-    } catch {
-      if (gen === generation.current) {
+  /**
+   * Opens the camera; answers true once it streams, false when it cannot be opened (denied or missing:
+   * `error` says so) and null when given up (a later start or stop, or the component unmounted).
+   * `exact` insists on that facing (used to switch).
+   */
+  const start = useCallback(
+    async (want: Facing = 'environment', exact = false): Promise<boolean | null> => {
+      if (!alive.current) return null;
+      const gen = ++generation.current;
+      // Phones cannot open two cameras at once: let go of the current one first.
+      release();
+      setStatus('starting');
+      try {
+        const stream = await openCamera(want, exact);
+        if (gen !== generation.current || !alive.current) {
+          stopStream(stream);
+          return null;
+        }
+        streamRef.current = stream;
+        const actual = stream.getVideoTracks()[0]?.getSettings().facingMode;
+        setFacing(actual === 'user' || actual === 'environment' ? actual : want);
+        showStream(videoRef.current, stream);
+        setError(null);
+        setStatus('streaming');
+        return true;
+      } catch {
+        if (gen !== generation.current) return null;
         setStatus('idle');
         setError(CAMERA_UNAVAILABLE);
+        return false;
       }
-      return false;
-    }
-  }, []);
+    },
+    [release],
+  );
 
   /** Rear ⇄ front; if that camera cannot be opened, restarts the default one. */
   const switchCamera = useCallback(async (): Promise<'switched' | 'fallback' | 'failed'> => {
@@ -112,10 +118,12 @@ export function useCamera() {
   }, []);
 
   useEffect(() => {
+    // the counter itself, not its value now: unmounting bumps it so a start() in flight is given up
+    const gen = generation;
     alive.current = true;
     return () => {
       alive.current = false;
-      generation.current++;
+      gen.current++;
       stopStream(streamRef.current);
       streamRef.current = null;
     };

@@ -1,15 +1,14 @@
-import type { Ref, RefObject } from 'react';
+import type { Ref } from 'react';
 import { Camera, CameraOff } from 'lucide-react';
 import { Button, Spinner } from '@afterglow/ui';
+import type { CameraControls } from '@afterglow/ui/camera';
+import { Viewfinder } from '@afterglow/ui/viewfinder';
 import { FilmOverlay } from './FilmOverlay';
-import { PRESET_LOOKS, type TestSettings } from './settings';
-import type { CameraStatus } from './useCamera';
-import { CAMERA_UNAVAILABLE } from './useCamera';
+import { presetLook, type TestSettings } from './settings';
 
 interface Props {
-  videoRef: RefObject<HTMLVideoElement | null>;
+  camera: CameraControls;
   shutterRef: Ref<HTMLButtonElement>;
-  status: CameraStatus;
   settings: TestSettings;
   remaining: number;
   busy: boolean;
@@ -33,10 +32,13 @@ function FilmDots({ total, remaining }: { total: number; remaining: number }) {
   );
 }
 
-export function CameraView({
-  videoRef,
+/**
+ * The test page's camera: the guest's viewfinder (@afterglow/ui/camera) in a card, with the test
+ * overlay, then the roll's count and the shutter.
+ */
+export function CameraPanel({
+  camera,
   shutterRef,
-  status,
   settings,
   remaining,
   busy,
@@ -45,6 +47,7 @@ export function CameraView({
   onRetry,
 }: Props) {
   const empty = remaining <= 0;
+  const streaming = camera.status === 'streaming';
   const label = [settings.eventName.trim(), settings.eventCode].filter(Boolean).join(' · ');
   return (
     <section aria-labelledby="camera-title" hidden={hidden}>
@@ -52,34 +55,27 @@ export function CameraView({
         Live camera
       </h2>
       <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-neutral-900 shadow-lg sm:aspect-[4/3]">
-        <video
-          ref={videoRef}
-          muted
-          playsInline
-          autoPlay
-          aria-label="Live camera view"
-          className="h-full w-full object-cover"
-          style={settings.filmMode ? { filter: PRESET_LOOKS[settings.filmPreset].filter } : undefined}
-        />
-        {settings.filmOverlay && status === 'streaming' && <FilmOverlay label={label} />}
-        {status === 'starting' && (
-          <div className="absolute inset-0 flex items-center justify-center text-white">
-            <Spinner label="Starting camera" />
-          </div>
-        )}
-        {status === 'error' && (
-          <div
-            role="alert"
-            className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center text-white"
-          >
-            <CameraOff aria-hidden className="h-10 w-10" />
-            <p className="font-semibold">{CAMERA_UNAVAILABLE}</p>
-            <p className="text-sm text-neutral-200">Allow camera access in your browser, then try again.</p>
-            <Button variant="secondary" onClick={onRetry}>
-              Try again
-            </Button>
-          </div>
-        )}
+        <Viewfinder camera={camera} film={settings.filmMode ? presetLook(settings.filmPreset) : null}>
+          {settings.filmOverlay && streaming && <FilmOverlay label={label} />}
+          {camera.status === 'starting' && (
+            <div className="absolute inset-0 flex items-center justify-center text-white">
+              <Spinner label="Starting camera" />
+            </div>
+          )}
+          {camera.status === 'idle' && camera.error && (
+            <div
+              role="alert"
+              className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center text-white"
+            >
+              <CameraOff aria-hidden className="h-10 w-10" />
+              <p className="font-semibold">{camera.error}</p>
+              <p className="text-sm text-neutral-200">Allow camera access in your browser, then try again.</p>
+              <Button variant="secondary" onClick={onRetry}>
+                Try again
+              </Button>
+            </div>
+          )}
+        </Viewfinder>
       </div>
       <div className="mt-4 grid justify-items-center gap-3">
         <p className="text-sm font-medium text-neutral-800">
@@ -90,10 +86,10 @@ export function CameraView({
           ref={shutterRef}
           type="button"
           aria-label="Take photo"
-          aria-disabled={empty || busy || status !== 'streaming'}
+          aria-disabled={empty || busy || !streaming}
           onClick={onShoot}
           className={`flex h-18 w-18 items-center justify-center rounded-full border-4 border-white bg-[var(--ag-primary-strong)] text-white shadow-lg ring-2 ring-[var(--ag-primary-strong)] transition focus:outline-none focus-visible:ring-8 focus-visible:ring-[var(--ag-primary-soft)] active:scale-95 ${
-            empty || status !== 'streaming' ? 'opacity-50' : 'hover:brightness-110'
+            empty || !streaming ? 'opacity-50' : 'hover:brightness-110'
           }`}
         >
           <Camera aria-hidden className="h-8 w-8" />

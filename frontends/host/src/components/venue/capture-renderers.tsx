@@ -1,0 +1,58 @@
+import type { ReactElement } from 'react';
+import { captureKindOf, type CaptureKind, type PhotoDto } from '@afterglow/contracts';
+
+/** The image a screen shows of a photo: its display rendition, else its thumbnail. */
+export const photoUrl = (p: { displayUrl: string | null; thumbUrl: string | null }) =>
+  p.displayUrl ?? p.thumbUrl;
+
+/** Resolves once the image is in the browser's cache and decoded: a photo goes on screen only then. */
+function loadImage(url: string): Promise<void> {
+  const img = new Image();
+  img.decoding = 'async';
+  img.src = url;
+  return img.decode();
+}
+
+export interface ShotProps {
+  photo: PhotoDto;
+  alt: string;
+  className: string;
+  /** it will not load (its address expired while the screen was away) */
+  onBroken: () => void;
+}
+
+/**
+ * How a venue screen shows a capture of one kind (ADR 030): `preload` resolves once it can go on
+ * screen at once (and rejects when it cannot be shown), `Shot` is it on screen. A new kind is one more
+ * entry; asking, placing and the screen's modes are the same for every kind.
+ */
+export interface CaptureRenderer {
+  preload(p: PhotoDto): Promise<void>;
+  Shot(props: ShotProps): ReactElement;
+}
+
+function PhotoShot({ photo, alt, className, onBroken }: ShotProps) {
+  return (
+    <img
+      key={photo.id}
+      data-photo-id={photo.id}
+      src={photoUrl(photo) ?? undefined}
+      alt={alt}
+      onError={onBroken}
+      className={className}
+    />
+  );
+}
+
+const RENDERERS: Readonly<Record<CaptureKind, CaptureRenderer>> = {
+  photo: {
+    preload: (p) => {
+      const url = photoUrl(p);
+      return url ? loadImage(url) : Promise.reject(new Error('no image yet'));
+    },
+    Shot: PhotoShot,
+  },
+};
+
+/** The renderer of a screen's answer by its kind (a photo when it names none: one saved before kinds). */
+export const rendererOf = (p: Pick<PhotoDto, 'kind'>): CaptureRenderer => RENDERERS[captureKindOf(p.kind)];

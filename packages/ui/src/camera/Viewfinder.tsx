@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { filmCssFilter, type FilmLook } from '@afterglow/contracts';
+import type { CameraControls } from './useCamera';
+
+interface ViewfinderProps {
+  camera: CameraControls;
+  /** the film look previewed on the picture (the photo itself is taken without it), or null */
+  film: FilmLook | null | undefined;
+  /** drawn over the picture: status, messages, a frame */
+  children?: ReactNode;
+}
+
+/**
+ * The live camera picture, filling its positioned parent: the front camera mirrored, and the film
+ * look of packages/contracts/src/film-looks.ts previewed on it (its filter, its tint multiplied over
+ * it and its vignette; ADR 020). The guest's camera and the admin's camera test page both show it.
+ */
+export function Viewfinder({ camera, film, children }: ViewfinderProps) {
+  return (
+    <>
+      <video
+        ref={camera.attachVideo}
+        autoPlay
+        playsInline
+        muted
+        aria-label="Camera preview"
+        className={`absolute inset-0 h-full w-full object-cover ${camera.facing === 'user' ? '-scale-x-100' : ''}`}
+        style={film ? { filter: filmCssFilter(film) } : undefined}
+      />
+      {film?.tint && (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-0"
+          style={{ background: film.tint, opacity: film.tintOpacity, mixBlendMode: 'multiply' }}
+        />
+      )}
+      {film && (
+        <div
+          aria-hidden
+          data-testid="film-vignette"
+          className="pointer-events-none absolute inset-0"
+          style={{ background: `radial-gradient(transparent 55%,rgba(0,0,0,${film.vignette}))` }}
+        />
+      )}
+      {children}
+    </>
+  );
+}

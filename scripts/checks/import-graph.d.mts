@@ -1,0 +1,6 @@
+export declare const root: string;
+export declare function areaOf(file: string): { kind: string; name: string } | null;
+export declare function resolveImport(spec: string, fromFile: string): string | null;
+export declare function importsOf(file: string): string[];
+export declare function sourceFiles(): string[];
+export declare function importCycles(files?: string[]): string[][];

@@ -1,0 +1,13 @@
+import type { CapturePipeline } from './pipeline';
+import { filmOf } from './job';
+import { makeRenditions, storedRenditions } from './renditions';
+
+/**
+ * A photo (a JPEG original) developed with sharp: its display rendition (film look, then the free plan's
+ * watermark) and the thumbnail made from it (`KINDS` in renditions.ts). The filter judges the display.
+ */
+export const photoPipeline: CapturePipeline = {
+  make: (original, job) => makeRenditions(original, filmOf(job), { watermark: job.watermark === true }),
+  stored: (store, eventId, captureId) => storedRenditions(store, eventId, captureId),
+  judged: 'display',
+};

@@ -1,0 +1,19 @@
+import type { Rendition } from '@afterglow/contracts';
+import type { ObjectStore } from '@afterglow/storage';
+import type { DevelopJob } from './job';
+import type { Made } from './renditions';
+
+/**
+ * How a capture of one kind is developed (ADR 030): what it makes from the original, how it reads back
+ * what it made before, and which of its renditions the AI safety filter judges. Everything around it
+ * (idempotence, storage keys, `photo.processed`, the filter's verdict) is `develop`'s, the same for
+ * every kind.
+ */
+export interface CapturePipeline {
+  /** every rendition, made from the original; refuses an original it cannot read */
+  make(original: Buffer, job: DevelopJob): Promise<Made[]>;
+  /** the renditions stored for a capture developed before, read back; null when one is missing */
+  stored(store: ObjectStore, eventId: string, captureId: string): Promise<Rendition[] | null>;
+  /** the kind of the rendition (an image) the AI safety filter judges */
+  judged: string;
+}
