@@ -11,7 +11,7 @@ export default defineConfig({
       'scripts/**/*.test.ts',
     ],
     // the server bundle that process-level tests start
-    globalSetup: ['services/server/test/global-setup.ts'],
+    globalSetup: ['services/server/test/support/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

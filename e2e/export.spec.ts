@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { expect, request, test, type Page } from '@playwright/test';
-import { parseCsv, readZip } from '../services/photos/src/app/export-testing';
+import { parseCsv, readZip } from '../services/photos/src/test-support/zip-reader';
 import { audit, buyPlanInTestMode } from './browser-support';
 import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 

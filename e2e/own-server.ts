@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request } from '@playwright/test';
 import { EMBEDDED } from '../playwright.config';
-import { freePort } from '../services/server/test/free-port';
+import { freePort } from '../services/server/test/support/free-port';
 
 /** The environment a person's shell has: none of the variables CI sets for the integration tests. */
 function personEnv(): NodeJS.ProcessEnv {

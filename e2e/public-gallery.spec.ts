@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { PhotoDto } from '@afterglow/contracts';
-import { operator } from '../services/server/test/bundle';
+import { operator } from '../services/server/test/support/bundle';
 import { audit, guestShoots } from './browser-support';
 import { npmStart, type Started } from './own-server';
 import { PHONE, eventBody, isoIn, shot, signUpAtIdp, uniqueEmail } from './support';

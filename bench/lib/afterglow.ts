@@ -1,6 +1,6 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
-import { freePort } from '../../services/server/test/free-port';
+import { freePort } from '../../services/server/test/support/free-port';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sleep } from './stats';

@@ -49,6 +49,20 @@ describe('import boundaries (ESLint, the repository configuration)', () => {
     ).toEqual([expect.stringContaining('a package never imports a frontend')]);
   });
 
+  it('keeps test support out of non-test code, and lets tests use it', async () => {
+    const world = "import { useWorld } from '../test-support/world';\nexport const w = useWorld;\n";
+    expect(await boundaryErrors('services/photos/src/app/boundary-probe.ts', world)).toEqual([
+      expect.stringContaining('test support from non-test code'),
+    ]);
+    expect(
+      await boundaryErrors(
+        'services/photos/src/app/boundary-probe.ts',
+        "export { scratchPostgres } from '@afterglow/db/test-support/scratch-db';\n",
+      ),
+    ).toHaveLength(1);
+    expect(await boundaryErrors('services/photos/src/app/boundary-probe.test.ts', world)).toEqual([]);
+  });
+
   it('lets each layer import packages, its own files, and the launcher compose the services', async () => {
     expect(
       await boundaryErrors(

@@ -1,7 +1,8 @@
 // ESLint plugin `afterglow` with one rule, `import-boundaries`: which parts of the workspace may import
 // which (README "How it is laid out"). A service never imports another service: it asks over the bus
 // (the launcher, services/server, is the one place that puts the modules together); frontends never
-// import services; packages never import services or frontends.
+// import services; packages never import services or frontends. And test support (`test-support/`
+// folders, the `test/` folders) is imported only by tests, so it never ships in a bundle.
 import { areaOf, resolveImport, workspacePackages } from './import-graph.mjs';
 
 /** Why `from` may not import `to`, or null. */
@@ -15,6 +16,9 @@ export function boundaryRefusal(from, to) {
     return `a service never imports another service (services/${to.name}): ask it over the bus`;
   return null;
 }
+
+/** Test code: test files, and the folders that hold what tests share. */
+export const isTestCode = (file) => /(\.test\.|\/test\/|\/test-support\/)/.test(file.split('\\').join('/'));
 
 function targetArea(spec, filename) {
   const file = resolveImport(spec, filename);
@@ -34,9 +38,18 @@ const importBoundaries = {
     const filename = context.filename ?? context.getFilename();
     const from = areaOf(filename);
     if (!from) return {};
+    const testing = isTestCode(filename);
     const check = (node) => {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const file = testing ? null : resolveImport(source.value, filename);
+      if (file && isTestCode(file)) {
+        context.report({
+          node: source,
+          message: 'Import of test support from non-test code: it would ship.',
+        });
+        return;
+      }
       const why = boundaryRefusal(from, targetArea(source.value, filename));
       if (why) context.report({ node: source, message: `Import across a boundary: ${why}.` });
     };

@@ -21,7 +21,7 @@ describe('the routes of spec section 2', () => {
       '/host/dashboard/:id': 'host/HostDashboard',
       '/slideshow/:code': 'host/Slideshow',
       '/live-moderation/:id': 'host/LiveModeration',
-      '/live-slideshow/:code': 'host/LiveSlideshow',
+      '/live-slideshow/:code': 'host/VenueScreen',
       '/pricing': 'host/Pricing',
       '/checkout': 'host/Checkout',
       '/dashboard': 'host/MyDashboard',

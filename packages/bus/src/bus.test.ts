@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { busContract } from './contract';
+import { busContract } from './test-support/bus-suite';
 import { createBus, createMemoryBus, createNatsBus, subjectMatches } from './index';
 
 describe('subjectMatches', () => {

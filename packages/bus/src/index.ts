@@ -1,6 +1,6 @@
 /**
  * @afterglow/bus: the message bus every service talks over (in-memory for embedded mode, NATS
- * JetStream for distributed mode). The reusable contract suite lives in `@afterglow/bus/contract`
+ * JetStream for distributed mode). The reusable contract suite lives in `@afterglow/bus/test-support/bus-suite`
  * (it imports vitest, so it is not exported from here).
  */
 import { createMemoryBus } from './memory';

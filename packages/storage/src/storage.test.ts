@@ -8,8 +8,8 @@ import { Readable } from 'node:stream';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { storeContract } from './contract';
-import { startLocalS3, type LocalS3 } from './testing';
+import { storeContract } from './test-support/store-suite';
+import { startLocalS3, type LocalS3 } from './test-support/local-s3';
 import {
   contentTypeFor,
   createFsStore,

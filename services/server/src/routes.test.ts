@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Router } from 'express';
 import { API_ROUTES, PAGE_ROUTES } from '@afterglow/contracts';
-import { startApp } from '../test/harness';
+import { startApp } from '../test/support/harness';
 
 /** Every route a service registers is in the route tables (API and pages) with its owner, and nothing else is. */
 function routesOf(router: Router): string[] {

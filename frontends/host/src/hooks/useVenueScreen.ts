@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SCREEN_ID_PATTERN, type PublicEvent, type ScreenNext } from '@afterglow/contracts';
 import { ApiError, apiRequest } from '@afterglow/ui';
 import { useEventSocket } from '@afterglow/ui/realtime';
-import { rendererOf } from '../components/venue/capture-renderers';
+import { rendererOf } from '../components/venue-screen/capture-renderers';
 import {
   canGoBack,
   dropGone,

@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Spinner, apiRequest, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
-import { ScreenMessage } from '../components/slideshow/ScreenMessage';
+import { ScreenMessage } from '../components/screen/ScreenMessage';
 import { SlideDeck } from '../components/slideshow/SlideDeck';
 import { useCarousel } from '../hooks/useCarousel';
 import { useEvent } from '../hooks/useEvent';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PLANS, type Entitlements } from '@afterglow/contracts';
 import { openDatabase, type Database } from '@afterglow/db';
-import { scratchPostgres } from '@afterglow/db/testing';
+import { scratchPostgres } from '@afterglow/db/test-support/scratch-db';
 import { events, notifications, outbox } from '../adapters/schema';
 import { Retention } from './retention';
 

@@ -5,7 +5,7 @@ import { FILM_PRESETS } from '@afterglow/contracts';
 import { colourMap } from './film-colour';
 import { leaks, seeded, stampText } from './film-overlays';
 import type { FilmOptions } from './film';
-import { goldenDistance, meanAbsDiff } from './golden';
+import { goldenDistance, meanAbsDiff } from '../test-support/golden';
 import { makeRenditions, THUMB_SIZE } from './renditions';
 
 // Goldens: services/media/src/app/__golden__/*.png. After an intended change of the look, regenerate

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { FilmOptions } from './film';
-import { meanAbsDiff } from './golden';
+import { meanAbsDiff } from '../test-support/golden';
 import { makeRenditions } from './renditions';
 import { watermarkBox, watermarkSvg } from './watermark';
 

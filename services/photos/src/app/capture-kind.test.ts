@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { migrationsUpTo } from '@afterglow/db/testing';
-import { testAdapters } from '@afterglow/service-kit/testing';
+import { migrationsUpTo } from '@afterglow/db/test-support/scratch-db';
+import { testAdapters } from '@afterglow/service-kit/test-support/adapters';
 import { photos } from '../adapters/schema';
-import { jpeg, useWorld } from './testing';
+import { jpeg, useWorld } from '../test-support/world';
 
 describe('a capture has a kind (ADR 030; PGlite)', () => {
   const w = useWorld();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { devices, eventCounters, photos, renditions } from '../adapters/schema';
-import { isoIn, useWorld } from './testing';
+import { isoIn, useWorld } from '../test-support/world';
 
 describe('deleting photos (PGlite, filesystem store)', () => {
   const w = useWorld();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { AI_FLAG_REASON, processedMessage, type Rendition } from '@afterglow/contracts';
 import { photos, renditions } from '../adapters/schema';
-import { useWorld } from './testing';
+import { useWorld } from '../test-support/world';
 
 describe('developing, as the photos service records it (PGlite)', () => {
   const w = useWorld();

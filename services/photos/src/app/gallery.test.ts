@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PhotoDto } from '@afterglow/contracts';
-import { isoIn, person, useWorld } from './testing';
+import { isoIn, person, useWorld } from '../test-support/world';
 
 describe('photo lists (PGlite)', () => {
   const w = useWorld();

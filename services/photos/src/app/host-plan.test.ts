@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { jpeg, person, useWorld } from './testing';
+import { jpeg, person, useWorld } from '../test-support/world';
 
 /**
  * What the host's plan decides in the photos service (ADR 025), as billing answers it: the steps a

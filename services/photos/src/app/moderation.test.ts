@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { person, useWorld } from './testing';
+import { person, useWorld } from '../test-support/world';
 
 describe('moderating a photo (PGlite)', () => {
   const w = useWorld();

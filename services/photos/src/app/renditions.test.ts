@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '@afterglow/db';
-import { migrationsUpTo } from '@afterglow/db/testing';
-import { testAdapters } from '@afterglow/service-kit/testing';
+import { migrationsUpTo } from '@afterglow/db/test-support/scratch-db';
+import { testAdapters } from '@afterglow/service-kit/test-support/adapters';
 import { photos } from '../adapters/schema';
 import { byKind, recordRenditions, renditionsColumn } from './renditions';
 

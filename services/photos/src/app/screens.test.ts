@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_DISPLAY_OFF, type EventRecord, type ScreenNext } from '@afterglow/contracts';
-import { scratchPostgres } from '@afterglow/db/testing';
+import { scratchPostgres } from '@afterglow/db/test-support/scratch-db';
 import { photos } from '../adapters/schema';
 import { MAX_SCREENS_PER_EVENT } from './screens';
-import { photosWorld, type PhotosWorld } from './testing';
+import { photosWorld, type PhotosWorld } from '../test-support/world';
 
 const screenId = () => randomBytes(12).toString('base64url');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { person, useWorld } from './testing';
+import { person, useWorld } from '../test-support/world';
 
 describe('event counts (PGlite)', () => {
   const w = useWorld();

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { PLAN_MESSAGES } from '@afterglow/contracts';
 import type { ObjectStore } from '@afterglow/storage';
 import { eventCounters, photos } from '../adapters/schema';
-import { isoIn, jpeg, useWorld } from './testing';
+import { isoIn, jpeg, useWorld } from '../test-support/world';
 
 describe('uploading a shot (PGlite, filesystem store)', () => {
   let refuseWrites = false;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_STATUSES, type EventRecord } from '@afterglow/contracts';
 import { photos, type DeviceRow, type PhotoRow } from '../adapters/schema';
-import { isoIn, person, useWorld } from './testing';
+import { isoIn, person, useWorld } from '../test-support/world';
 import {
   assertHost,
   audienceOf,

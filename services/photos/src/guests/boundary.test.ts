@@ -12,7 +12,7 @@ const guestsDir = dirname(fileURLToPath(import.meta.url));
 const srcDir = resolve(guestsDir, '..');
 const repo = resolve(srcDir, '../../..');
 
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || /\/testing\.ts$/.test(file);
+const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/test-support/');
 
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE_PREFIX } from '@afterglow/contracts';
-import { useWorld } from '../app/testing';
+import { useWorld } from '../test-support/world';
 
 describe('proving a device by its cookie (PGlite)', () => {
   const w = useWorld();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PLAN_MESSAGES } from '@afterglow/contracts';
-import { useWorld } from '../app/testing';
+import { useWorld } from '../test-support/world';
 
 describe('guests joining an event (PGlite)', () => {
   const w = useWorld();

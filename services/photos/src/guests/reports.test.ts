@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { EventRecord } from '@afterglow/contracts';
 import { photos, reports } from '../adapters/schema';
-import { isoIn, useWorld } from '../app/testing';
+import { isoIn, useWorld } from '../test-support/world';
 
 describe('guest reports (PGlite)', () => {
   const w = useWorld();

@@ -4,7 +4,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LIVE_DISPLAY_OFF, PROBLEM_TYPE } from '@afterglow/contracts';
 import { PRINCIPAL_HEADER, createOriginPolicy, problemHandler, signPrincipal } from '@afterglow/service-kit';
-import { useWorld } from '../app/testing';
+import { useWorld } from '../test-support/world';
 import { photosRouter } from './routes';
 
 /** POST /api/events/{code}/screens/next over HTTP: what a venue screen's browser gets. */

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, eventBody, loginThroughIdp, startApp } from '../../test/harness';
+import { Browser, eventBody, loginThroughIdp, startApp } from '../../test/support/harness';
 import { runOperator, type OperatorIo } from './index';
 import { newPassword } from './password-input';
 

@@ -1,7 +1,7 @@
 import type { PhotoDto } from '@afterglow/contracts';
 import type { useCarousel } from '../../hooks/useCarousel';
 import { Dots } from './Dots';
-import { SlideControls } from './SlideControls';
+import { SlideControls } from '../screen/SlideControls';
 import { SlideView } from './SlideView';
 
 /** The photo on screen with its controls, dots and counter: the same on both slideshows. */

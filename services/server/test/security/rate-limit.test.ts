@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  liftEventLimit,
+  Browser,
+  eventBody,
+  loginThroughIdp,
+  makeJpeg,
+  startApp,
+  type TestApp,
+} from '../support/harness';
+
+/** The gateway's limits, scaled down (RATE_LIMIT_SCALE) so a test can reach them. */
+describe('abuse limits at the gateway', () => {
+  let app: TestApp;
+  /** signed in by the first test (a second sign-in would meet the login limit) */
+  let host: Browser;
+  beforeAll(async () => {
+    // login 2/min (a sign-in is 2 requests: /api/login and the form post), join 15/min,
+    // uploads 6/min per device, lookups 30/min, venue screens' asks 30/min
+    app = await startApp({ RATE_LIMIT_SCALE: '0.05' });
+    // its hosts hold several events (events per plan: event-limit.test.ts)
+    await liftEventLimit(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('limits uploads per device, not per venue', async () => {
+    host = new Browser(app.base);
+    await loginThroughIdp(host, 'limits@example.test', 'limited pass');
+    const e = (await host.json('POST', '/api/events', eventBody())).body;
+    const jpeg = await makeJpeg(160, 120);
+    const a = new Browser(app.base);
+    const b = new Browser(app.base);
+    const da = (await a.json('POST', `/api/events/${e.code}/devices`, { anonId: randomUUID() })).body;
+    const db = (await b.json('POST', `/api/events/${e.code}/devices`, { anonId: randomUUID() })).body;
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await a.upload(e.code, { deviceId: da.id }, jpeg)).status);
+    expect(statuses).toEqual([201, 201, 201, 201, 201, 201, 429]);
+    // another guest on the same network is not affected
+    expect((await b.upload(e.code, { deviceId: db.id }, jpeg)).status).toBe(201);
+  });
+
+  it('answers 429 problem+json with Retry-After once the login limit is used', async () => {
+    // the sign-in of the test above used this address's two login requests for the minute
+    const refused = await new Browser(app.base).fetch('/api/login');
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await refused.json()).code).toBe('rate_limited');
+  });
+
+  it('limits event-code lookups per address', async () => {
+    const b = new Browser(app.base);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (await b.fetch(`/api/events/by-code/ABCDE${'FGHJKMNPQRSTUVWXYZ23456789'[i % 26]}`)).status,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 404)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+
+  it('limits venue screens asking per address', async () => {
+    const e = (await host.json('POST', '/api/events', eventBody({ revealMode: 'live' }))).body;
+    const screen = new Browser(app.base);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++)
+      statuses.push(
+        (
+          await screen.json('POST', `/api/events/${e.code}/screens/next`, {
+            screenId: `venue-screen-${i}-abcdef`,
+          })
+        ).status,
+      );
+    expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
+    expect(statuses[30]).toBe(429);
+  });
+});
