@@ -10,6 +10,7 @@ import {
   SHOT_OPTIONS,
 } from './catalog';
 import type { PlanId } from './catalog';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { REPORT_THRESHOLD_MAX, REPORT_THRESHOLD_MIN } from './report-rules';
 import { cleanText } from './text';
 
@@ -34,6 +35,9 @@ const isEventDate = (v: string) => {
 };
 export const isoDate = (required: string) =>
   z.string({ error: required }).trim().min(1, required).refine(isEventDate, 'Enter a valid date and time');
+/** The event's language (a tag among LANGUAGES): what its guests read when their phones speak none of ours. */
+export const EVENT_LANGUAGE_MESSAGE = `Language must be one of ${LANGUAGES.join(', ')}`;
+const eventLanguage = z.enum(LANGUAGES, { error: EVENT_LANGUAGE_MESSAGE });
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb');
 
 /** POST /api/events body. `userId`/`hostId` may be sent by old clients; the host always comes from the session. */
@@ -61,6 +65,7 @@ export const createEventSchema = z
     shotCount: shots.default(24),
     allowCaptions: z.boolean().default(true),
     colorMood: z.enum(COLOR_MOODS, { error: 'Unknown colour mood' }).default('vintage'),
+    language: eventLanguage.default(DEFAULT_LANGUAGE),
     primaryColor: hexColor.optional(),
     accentColor: hexColor.optional(),
     backgroundGradient: z.string().overwrite(cleanText).max(200).optional(),
@@ -156,6 +161,12 @@ export function toCreateEventBody(form: CreateEventForm, timezone: string): Crea
   };
 }
 
+/** PATCH /api/events/{id} body: the event's settings a host may change after creating it. */
+export const updateEventSchema = z
+  .object({ language: eventLanguage.optional() })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
+export type UpdateEventBody = z.output<typeof updateEventSchema>;
+
 export const liveModeSchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
 export const sharingSchema = z.object({
   isPublic: z.boolean({ error: 'isPublic must be true or false' }),
@@ -205,6 +216,8 @@ export interface EventRecord {
   maxGuests: number | null;
   /** distinct guest reports that hide a photo until the host decides (ADR 023) */
   reportThreshold: number;
+  /** the event's language: guests whose phones speak none of ours, venue screens and share pages read it */
+  language: Language;
 }
 
 /** Fields anyone with the code may read (the join screen, the camera, the gallery). */
@@ -230,6 +243,7 @@ export const PUBLIC_EVENT_FIELDS = [
   'primaryColor',
   'accentColor',
   'backgroundGradient',
+  'language',
 ] as const satisfies readonly (keyof EventRecord)[];
 export type PublicEvent = Pick<EventRecord, (typeof PUBLIC_EVENT_FIELDS)[number]>;
 /** What the host sees: everything, plus the QR code SVG, the join URL and the guest count. */

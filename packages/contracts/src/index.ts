@@ -1,6 +1,7 @@
 export * from './problem';
 export * from './catalog';
 export * from './ids';
+export * from './languages';
 export * from './film-looks';
 export * from './events';
 export * from './capture-kinds';

@@ -22,6 +22,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/events/:id/qr-kit', 'events'),
   r('POST', '/api/events/:id/live-mode', 'events'),
   r('PUT', '/api/events/:id/sharing', 'events'),
+  r('PATCH', '/api/events/:id', 'events'),
   r('POST', '/api/events/:id/end', 'events'),
   r('POST', '/api/events/:id/extend', 'events'),
   r('DELETE', '/api/events/:id', 'events'),

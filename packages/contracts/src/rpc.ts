@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './jitless';
 import { PLAN_IDS } from './catalog';
+import { DEFAULT_LANGUAGE, LANGUAGES } from './languages';
 import { adminReasonSchema, authUserSchema } from './auth';
 import { ENTITLEMENTS_CHANGED, RPC, rpc, type RpcResponse } from './bus';
 import type { EventRecord } from './events';
@@ -127,6 +128,8 @@ const eventRecordShape = {
   maxPhotos: z.number(),
   maxGuests: z.number().nullable(),
   reportThreshold: z.number(),
+  // an answer from a version before languages: the default
+  language: z.enum(LANGUAGES).default(DEFAULT_LANGUAGE),
 };
 // every field of EventRecord and no other (a field added there and not here would be dropped from answers)
 type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;

@@ -43,6 +43,8 @@ export const events = eventsSchema.table(
     maxPhotos: integer('max_photos').notNull(),
     maxGuests: integer('max_guests'),
     reportThreshold: integer('report_threshold').notNull().default(3),
+    /** the event's language (contracts' LANGUAGES) */
+    language: text('language').notNull().default('en'),
   },
   (t) => [
     index('events_host_idx').on(t.hostId),

@@ -19,6 +19,7 @@ import {
   photosCounts,
   type Principal,
   type PublicEvent,
+  type UpdateEventBody,
 } from '@afterglow/contracts';
 import { ask, cachedAsk, type Bus } from '@afterglow/bus';
 import { isUniqueViolation, outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
@@ -109,6 +110,7 @@ export class EventsApp {
               isPublic: false,
               shareDescription: null,
               colorMood: body.colorMood,
+              language: body.language,
               primaryColor: body.primaryColor ?? mood.primaryColor,
               accentColor: body.accentColor ?? mood.accentColor,
               backgroundGradient: body.backgroundGradient ?? mood.backgroundGradient,
@@ -266,6 +268,11 @@ export class EventsApp {
     if (sharing.isPublic)
       checkPublicGallery(await this.entitlementsOf({ accountId: row.hostId }), sharing.isPublic);
     return this.update(id, actor, sharing, guestOrigin);
+  }
+
+  /** The settings a host may change after creating the event (PATCH /api/events/{id}): its language. */
+  async edit(id: string, actor: Principal, changes: UpdateEventBody, guestOrigin: string) {
+    return this.update(id, actor, changes, guestOrigin);
   }
 }
 

@@ -1,4 +1,11 @@
-import { PUBLIC_EVENT_FIELDS, type EventRecord, type PlanId, type PublicEvent } from '@afterglow/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  PUBLIC_EVENT_FIELDS,
+  isLanguage,
+  type EventRecord,
+  type PlanId,
+  type PublicEvent,
+} from '@afterglow/contracts';
 import type { EventRow } from '../adapters/schema';
 
 /** An event row as the other services and the pages see it: the whole record, or its public fields. */
@@ -31,6 +38,7 @@ export function toRecord(r: EventRow): EventRecord {
     maxPhotos: r.maxPhotos,
     maxGuests: r.maxGuests,
     reportThreshold: r.reportThreshold,
+    language: isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE,
   };
 }
 

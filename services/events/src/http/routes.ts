@@ -5,6 +5,7 @@ import {
   liveModeSchema,
   parseOr400,
   sharingSchema,
+  updateEventSchema,
 } from '@afterglow/contracts';
 import {
   GUEST_ORIGIN_HEADER,
@@ -45,6 +46,12 @@ export function eventsRouter(
 
   r.get('/api/events/:idOrCode', async (req, res) => {
     res.json(await app.view(req.params.idOrCode, principalOf(req, secret), guests(req)));
+  });
+
+  r.patch('/api/events/:id', async (req, res) => {
+    const actor = requireUser(req, secret);
+    const changes = parseOr400(updateEventSchema, req.body ?? {});
+    res.json(await app.edit(req.params.id, actor, changes, guests(req)));
   });
 
   r.get('/api/events/:id/qr-kit', async (req, res) => {

@@ -136,6 +136,7 @@ export async function photosWorld(
         maxPhotos: 100,
         maxGuests: null,
         reportThreshold: 3,
+        language: 'en',
         ...over,
       };
       known.set(e.id, e);

@@ -199,6 +199,12 @@ const ROWS: Row[] = [
       (await send(c.as(a), 'POST', `/api/events/${c.fx.A.id}/live-mode`, { enabled: false })).status,
   },
   {
+    key: 'PATCH /api/events/:id',
+    expect: E(401, 401, 401, 200, 403, 403, 200),
+    run: async (c, a) =>
+      (await send(c.as(a), 'PATCH', `/api/events/${c.fx.A.id}`, { language: 'en' })).status,
+  },
+  {
     key: 'PUT /api/events/:id/sharing',
     expect: E(401, 401, 401, 200, 403, 403, 200),
     run: async (c, a) =>

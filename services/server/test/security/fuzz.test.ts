@@ -28,6 +28,7 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/events': () => eventBody(),
   'POST /api/events/:id/live-mode': () => ({ enabled: true }),
   'PUT /api/events/:id/sharing': () => ({ isPublic: true, shareDescription: 'Our day' }),
+  'PATCH /api/events/:id': () => ({ language: 'fr' }),
   'POST /api/events/:code/devices': () => ({ anonId: randomUUID(), displayName: 'Gina' }),
   'PATCH /api/photos/:id': () => ({ status: 'approved' }),
   'POST /api/photos/:id/flag': () => ({ reason: 'inappropriate' }),

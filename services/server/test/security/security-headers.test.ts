@@ -253,6 +253,8 @@ describe('security headers and cross-site requests', () => {
           return json(eventBody(), 201);
         case 'POST /api/events/:id/live-mode':
           return json({ enabled: true }, 200);
+        case 'PATCH /api/events/:id':
+          return json({ language: 'en' }, 200);
         case 'PUT /api/events/:id/sharing':
           return json({ isPublic: false, shareDescription: 'Ours' }, 200);
         case 'POST /api/events/:id/end':

@@ -1,0 +1,1 @@
+ALTER TABLE "events"."events" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;
