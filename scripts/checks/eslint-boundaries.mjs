@@ -3,7 +3,7 @@
 // (the launcher, services/server, is the one place that puts the modules together); frontends never
 // import services; packages never import services or frontends. And test support (`test-support/`
 // folders, the `test/` folders) is imported only by tests, so it never ships in a bundle.
-import { areaOf, resolveImport, workspacePackages } from './import-graph.mjs';
+import { areaOf, isTestCode, resolveImport, workspacePackages } from './import-graph.mjs';
 
 /** Why `from` may not import `to`, or null. */
 export function boundaryRefusal(from, to) {
@@ -17,15 +17,12 @@ export function boundaryRefusal(from, to) {
   return null;
 }
 
-/** Test code: test files, and the folders that hold what tests share. */
-export const isTestCode = (file) => /(\.test\.|\/test\/|\/test-support\/)/.test(file.split('\\').join('/'));
-
-function targetArea(spec, filename) {
-  const file = resolveImport(spec, filename);
+/** The workspace part an import lands in: its file's, or its package's when no file resolves. */
+function targetArea(spec, file) {
   if (file) return areaOf(file);
   const m = /^(@afterglow\/[^/]+)/.exec(spec);
   const pkg = m && workspacePackages().get(m[1]);
-  return pkg ? areaOf(pkg.dir + '/x') : null;
+  return pkg ? areaOf(pkg.dir) : null;
 }
 
 const importBoundaries = {
@@ -42,15 +39,15 @@ const importBoundaries = {
     const check = (node) => {
       const source = node.source;
       if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
-      const file = testing ? null : resolveImport(source.value, filename);
-      if (file && isTestCode(file)) {
+      const file = resolveImport(source.value, filename);
+      if (!testing && file && isTestCode(file)) {
         context.report({
           node: source,
           message: 'Import of test support from non-test code: it would ship.',
         });
         return;
       }
-      const why = boundaryRefusal(from, targetArea(source.value, filename));
+      const why = boundaryRefusal(from, targetArea(source.value, file));
       if (why) context.report({ node: source, message: `Import across a boundary: ${why}.` });
     };
     return {

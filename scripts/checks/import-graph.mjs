@@ -68,40 +68,47 @@ export function importsOf(file) {
 }
 
 const SOURCE = /\.(ts|tsx|mts|mjs)$/;
-const TEST = /(\.test\.|\/test\/|\/testing\/|\/test-support\/)/;
+
+/** Test code: test files, and the folders that hold what tests share (`test/`, `test-support/`). */
+export const isTestCode = (file) => /(\.test\.|\/test\/|\/test-support\/)/.test(file.split(sep).join('/'));
+
+/** The source files below `dir` (declarations left out), test code only with `tests`. */
+export function filesUnder(dir, { tests = false } = {}) {
+  const out = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      const p = join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (SOURCE.test(entry.name) && !/\.d\.m?ts$/.test(entry.name) && (tests || !isTestCode(p)))
+        out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
+}
 
 /** The non-test source files of every workspace (`src/` of packages, services and frontends). */
 export function sourceFiles() {
-  const out = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-      const p = join(dir, entry.name);
-      if (entry.isDirectory()) walk(p);
-      else if (SOURCE.test(entry.name) && !TEST.test(p.split(sep).join('/'))) out.push(p);
-    }
-  };
-  for (const kind of AREAS)
-    for (const name of readdirSync(join(root, kind))) {
-      const src = join(root, kind, name, 'src');
-      if (existsSync(src)) walk(src);
-    }
-  return out;
+  return AREAS.flatMap((kind) =>
+    readdirSync(join(root, kind))
+      .map((name) => join(root, kind, name, 'src'))
+      .filter((src) => existsSync(src))
+      .flatMap((src) => filesUnder(src)),
+  );
 }
 
 /** Import cycles among the given files: each a list of files, in the order they import each other. */
 export function importCycles(files = sourceFiles()) {
+  const known = new Set(files);
   const edges = new Map(
     files.map((f) => [
       f,
       importsOf(f)
         .map((s) => resolveImport(s, f))
-        .filter((t) => t && edgesTo(t)),
+        .filter((t) => t && known.has(t)),
     ]),
   );
-  function edgesTo(t) {
-    return files.includes(t);
-  }
   // Tarjan's strongly connected components
   let index = 0;
   const idx = new Map();

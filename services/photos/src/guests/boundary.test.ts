@@ -1,31 +1,24 @@
-import { readFileSync, readdirSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import {
+  filesUnder,
+  importsOf,
+  isTestCode,
+  resolveImport,
+  root as repo,
+  sourceFiles,
+} from '../../../../scripts/checks/import-graph.mjs';
 
 /**
  * The guests module's boundary (ADR 029), checked on the source: captures ask `guests/index.ts` and
- * nothing else of the module, and no capture code queries the guests' tables.
+ * nothing else of the module, and no capture code queries the guests' tables. Imports are read as the
+ * repository's import checks read them (scripts/checks/import-graph.mjs).
  */
 
 const guestsDir = dirname(fileURLToPath(import.meta.url));
 const srcDir = resolve(guestsDir, '..');
-const repo = resolve(srcDir, '../../..');
-
-const isTest = (file: string) => /\.test\.tsx?$/.test(file) || file.includes('/test-support/');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => {
-    const path = join(dir, d.name);
-    if (d.isDirectory()) return d.name === 'node_modules' || d.name === 'dist' ? [] : sources(path);
-    return /\.tsx?$/.test(d.name) && !d.name.endsWith('.d.ts') ? [path] : [];
-  });
-}
-
-const specifiers = (text: string) =>
-  [...text.matchAll(/\bfrom\s+['"]([^'"]+)['"]|\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g)].map(
-    (m) => (m[1] ?? m[2])!,
-  );
 
 /** The values (not types) a file imports from the photos schema. */
 function schemaValues(text: string): string[] {
@@ -38,7 +31,7 @@ function schemaValues(text: string): string[] {
   );
 }
 
-const outside = sources(srcDir).filter((f) => !f.startsWith(guestsDir + '/'));
+const outside = filesUnder(srcDir, { tests: true }).filter((f) => !f.startsWith(guestsDir + sep));
 const rel = (f: string) => relative(srcDir, f);
 
 /**
@@ -55,11 +48,10 @@ const KNOWN_READERS: Record<string, string> = {
 describe('the guests module’s boundary (ADR 029)', () => {
   it('is entered only through guests/index.ts', () => {
     const reaching = outside.flatMap((file) =>
-      specifiers(readFileSync(file, 'utf8'))
-        .filter((s) => s.startsWith('.'))
-        .map((s) => resolve(dirname(file), s))
-        .filter((target) => target.startsWith(guestsDir + '/'))
-        .filter((target) => !/\/guests\/index(\.ts)?$/.test(target))
+      importsOf(file)
+        .map((s) => resolveImport(s, file))
+        .filter((target): target is string => !!target && target.startsWith(guestsDir + sep))
+        .filter((target) => target !== resolve(guestsDir, 'index.ts'))
         .map((target) => `${rel(file)} -> ${relative(srcDir, target)}`),
     );
     expect(reaching).toEqual([]);
@@ -67,7 +59,7 @@ describe('the guests module’s boundary (ADR 029)', () => {
 
   it('owns photos.devices and photos.reports: no other code queries them but the known readers', () => {
     const readers = outside
-      .filter((f) => !isTest(f))
+      .filter((f) => !isTestCode(f))
       .filter((file) => {
         const text = readFileSync(file, 'utf8');
         const values = schemaValues(text);
@@ -83,20 +75,7 @@ describe('the guests module’s boundary (ADR 029)', () => {
   });
 
   it('names the device cookie once, in packages/contracts', () => {
-    const roots = ['services', 'packages', 'frontends'].flatMap((top) =>
-      readdirSync(join(repo, top), { withFileTypes: true })
-        .filter((d) => d.isDirectory())
-        .map((d) => join(repo, top, d.name, 'src')),
-    );
-    const spelled = roots
-      .flatMap((root) => {
-        try {
-          return sources(root);
-        } catch {
-          return [];
-        }
-      })
-      .filter((f) => !isTest(f))
+    const spelled = sourceFiles()
       .filter((f) => /(['"`])agd_/.test(readFileSync(f, 'utf8')))
       .map((f) => relative(repo, f));
     expect(spelled).toEqual(['packages/contracts/src/photos.ts']);
