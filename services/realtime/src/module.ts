@@ -5,15 +5,15 @@ import { ask } from '@afterglow/bus';
 import {
   eventDeleted,
   eventsGet,
-  type EventRecord,
   isUuid,
   liveNotice,
-  socketEventDeletedSchema,
-  type SocketJoin,
   socketJoinSchema,
+  socketEventDeletedSchema,
   socketPhotoSchema,
-  type SocketServerMessage,
   socketServerMessageSchema,
+  type EventRecord,
+  type SocketJoin,
+  type SocketServerMessage,
 } from '@afterglow/contracts';
 import { principalOf, realtimeUpgradesCounter, type ServiceModule } from '@afterglow/service-kit';
 import { Rooms } from './app/rooms';

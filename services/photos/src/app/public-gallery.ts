@@ -1,9 +1,9 @@
 import { count, countDistinct, desc, eq } from 'drizzle-orm';
 import {
-  type EventRecord,
   GALLERY_NOT_FOUND,
   HttpError,
   isUuid,
+  type EventRecord,
   type NamedRendition,
   type PublicGallery,
   type PublicPhotosPage,
