@@ -146,6 +146,12 @@ export function frontendConfig({
           type: 'javascript/auto',
         },
         { test: /\.css$/, use: [{ loader: 'postcss-loader' }], type: 'css/auto' },
+        // Language catalogues, compiled ahead of time (docs/adr/032-languages.md).
+        {
+          test: /[\\/]locales[\\/][^\\/]+\.json$/,
+          loader: join(here, 'i18n-loader.cjs'),
+          type: 'javascript/auto',
+        },
       ],
     },
     plugins: [

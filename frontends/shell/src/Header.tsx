@@ -1,31 +1,39 @@
 import { Link } from 'react-router';
-import { buttonClass, loginHref, useAuth } from '@afterglow/ui';
+import { LanguageMenu, buttonClass, loginHref, useAuth } from '@afterglow/ui';
 import { CameraIcon } from './HeaderIcons';
+import { useT } from './text';
 import { UserMenu } from './UserMenu';
 
 /** Header: Sign In / Get Started, or the user menu (spec section 2). */
 export function Header() {
+  const t = useT();
   const { user, isLoading } = useAuth();
-  const name = user ? user.email.split('@')[0] || 'User' : '';
+  const name = user ? user.email.split('@')[0] || t('header.user', 'User') : '';
   return (
     <header className="sticky top-0 z-40 border-b border-white/60 bg-white/80 backdrop-blur">
-      <nav aria-label="Main" className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
+      <nav
+        aria-label={t('header.nav', 'Main')}
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4"
+      >
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-[var(--ag-primary-ink)]">
           <CameraIcon className="h-6 w-6" />
           Afterglow
         </Link>
-        {isLoading ? null : user ? (
-          <UserMenu name={name} />
-        ) : (
-          <div className="flex items-center gap-2">
-            <a href={loginHref()} className={buttonClass('ghost', 'sm', 'whitespace-nowrap')}>
-              Sign In
-            </a>
-            <Link to="/create-event" className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
-              Get Started
-            </Link>
-          </div>
-        )}
+        <div className="flex items-center gap-2">
+          <LanguageMenu />
+          {isLoading ? null : user ? (
+            <UserMenu name={name} />
+          ) : (
+            <>
+              <a href={loginHref()} className={buttonClass('ghost', 'sm', 'whitespace-nowrap')}>
+                {t('header.signIn', 'Sign In')}
+              </a>
+              <Link to="/create-event" className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
+                {t('header.getStarted', 'Get Started')}
+              </Link>
+            </>
+          )}
+        </div>
       </nav>
     </header>
   );

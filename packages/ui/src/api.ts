@@ -21,6 +21,15 @@ export class ApiError extends Error {
     }
   }
 
+  /** The problem's `code` (`event_ended`, …): what a page translates the error by. */
+  get code(): string | undefined {
+    try {
+      return (JSON.parse(this.body) as { code?: string }).code;
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Field messages of a validation problem, keyed by field path. */
   get fieldErrors(): Record<string, string> {
     try {

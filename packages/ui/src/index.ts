@@ -4,3 +4,6 @@ export * from './button';
 export * from './feedback';
 export * from './theme';
 export * from './auth';
+export * from './i18n';
+export * from './i18n/format';
+export { LanguageMenu } from './LanguageMenu';

@@ -1,0 +1,258 @@
+import { setupI18n, type Messages } from '@lingui/core';
+import { Fragment, createElement, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGE_INFO,
+  isLanguage,
+  languageFor,
+  type Language,
+} from '@afterglow/contracts';
+
+// The language every page speaks (docs/adr/032-languages.md): one store for the shell and every
+// remote (this module is a Module Federation singleton), Lingui's runtime for the compiled messages.
+//
+// A message is written where it is shown, by id with its English beside it:
+//   const t = useT();  t('join.title', 'Join {name}', { name })
+// English is the source: it is never downloaded, and a plain English message is shown as written. Each
+// remote's catalogue for another language is a compiled module (locales/<lang>.json through
+// frontends/i18n-loader.cjs) fetched when that language is first used.
+
+/** A testing locale (long, accented strings) for catching cut-off text; not in the menu. */
+export const PSEUDO_LOCALE = 'en-XA';
+export type Locale = Language | typeof PSEUDO_LOCALE;
+/** Where this device keeps the language picked in the menu. */
+export const LANGUAGE_STORAGE_KEY = 'afterglow:language';
+
+/** A message declared away from where it is shown (a table of labels); shown with `t(message)`. */
+export interface MessageDescriptor {
+  id: string;
+  message: string;
+}
+/** Declares a message for later: `msg('shot.one', 'One shot')`, shown with `t(descriptor)`. */
+export const msg = (id: string, message: string): MessageDescriptor => ({ id, message });
+
+export type Values = Record<string, unknown>;
+/** A catalogue module: the compiled messages of one remote in one language. */
+export type CatalogueModule = { default: Messages };
+export type CatalogueLoader = (locale: string) => Promise<CatalogueModule>;
+
+export interface Translate {
+  (id: string, english: string, values?: Values): string;
+  (message: MessageDescriptor, values?: Values): string;
+  /**
+   * A message with elements in it: `t.rich('plan.cap', 'Up to {photos} a guest.', { photos:
+   * <strong>…</strong> })`; each language places the element where its sentence needs it.
+   */
+  rich(id: string, english: string, values: Record<string, ReactNode>): ReactNode;
+  /** The locale these messages are in (for `Intl`). */
+  readonly locale: Locale;
+}
+
+const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: {} } });
+/** Each remote's catalogue loader, and its English messages that need compiling. */
+const domains = new Map<string, { load: CatalogueLoader; english: Messages }>();
+/** Which domains' messages `i18n` holds for each locale, and the loads under way. */
+const loaded = new Map<string, Set<string>>();
+const loading = new Map<string, Promise<void>>();
+
+interface Choice {
+  picked: string | null;
+  preferred: readonly string[];
+  event: string | null;
+  /** Venue screens, share pages and the public gallery: the event's language unless picked. */
+  eventFirst: boolean;
+}
+const choice: Choice = { picked: null, preferred: [], event: null, eventFirst: false };
+let current: Locale = DEFAULT_LANGUAGE;
+let lastPicked: string | null = null;
+let translate: Translate = makeTranslate(DEFAULT_LANGUAGE);
+const listeners = new Set<() => void>();
+
+/** A plain message (no placeholder, plural or escape) is shown as written. */
+const isPlain = (m: string) => !/[{}'#<]/.test(m);
+
+function makeTranslate(locale: Locale): Translate {
+  const fn = (a: string | MessageDescriptor, b?: string | Values, c?: Values): string => {
+    const [id, english, values] =
+      typeof a === 'string' ? [a, b as string, c] : [a.id, a.message, b as Values | undefined];
+    // `i18n` holds the current locale's messages: a translation, or the domain's compiled English.
+    if (i18n.locale === locale && i18n.messages[id] !== undefined) {
+      if (locale !== DEFAULT_LANGUAGE || !isPlain(english)) return i18n._(id, values);
+    }
+    return english;
+  };
+  const rich = (id: string, english: string, values: Record<string, ReactNode>): ReactNode => {
+    const nodes: ReactNode[] = [];
+    const plain: Values = {};
+    for (const [k, v] of Object.entries(values)) {
+      if (v !== null && typeof v === 'object') {
+        plain[k] = `\uE000${nodes.length}\uE001`;
+        nodes.push(v);
+      } else plain[k] = v;
+    }
+    const text = fn(id, english, plain);
+    if (!nodes.length) return text;
+    return text
+      .split(/\uE000(\d+)\uE001/)
+      .map((part, i) => (i % 2 ? createElement(Fragment, { key: i }, nodes[Number(part)]) : part));
+  };
+  return Object.assign(fn, { locale, rich }) as Translate;
+}
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+/** The language this device would read now, from what was picked, its languages and the event's. */
+function decide(): Locale {
+  if (choice.picked === PSEUDO_LOCALE) return PSEUDO_LOCALE;
+  return languageFor({
+    picked: choice.picked,
+    preferred: choice.eventFirst ? [] : choice.preferred,
+    event: choice.event,
+  });
+}
+
+/** Loads every registered domain's catalogue for `locale` (English needs none). */
+function loadLocale(locale: Locale, only?: string): Promise<void> {
+  if (locale === DEFAULT_LANGUAGE) return Promise.resolve();
+  const have = loaded.get(locale) ?? new Set<string>();
+  loaded.set(locale, have);
+  const wanted = [...domains.keys()].filter((d) => (only ? d === only : true) && !have.has(d));
+  return Promise.all(
+    wanted.map((domain) => {
+      const key = `${domain}:${locale}`;
+      let p = loading.get(key);
+      if (!p) {
+        const { load, english } = domains.get(domain)!;
+        const fetched =
+          locale === PSEUDO_LOCALE
+            ? Promise.all([load(DEFAULT_LANGUAGE), import('./pseudo')]).then(([en, pseudo]) => ({
+                default: pseudo.pseudoLocalize(en.default),
+              }))
+            : load(locale);
+        p = fetched
+          .then(
+            // English under it: a message a language lacks reads in English, never as its id.
+            (mod) => i18n.load(locale, { ...english, ...mod.default }),
+            // A catalogue that cannot be fetched (offline before the app was cached): that remote
+            // shows English this visit rather than nothing.
+            () => i18n.load(locale, english),
+          )
+          .finally(() => {
+            have.add(domain);
+            loading.delete(key);
+          });
+        loading.set(key, p);
+      }
+      return p;
+    }),
+  ).then(() => undefined);
+}
+
+function applyDocument(locale: Locale) {
+  if (typeof document === 'undefined') return;
+  const root = document.documentElement;
+  root.lang = locale;
+  root.dir = locale === PSEUDO_LOCALE ? 'ltr' : LANGUAGE_INFO[locale].dir;
+}
+
+/** Moves every page to the language the choice gives, once its catalogues are here. */
+function settle(): Promise<void> {
+  const next = decide();
+  return loadLocale(next).then(() => {
+    if (decide() !== next) return; // the choice moved on while this one loaded
+    if (next !== current || choice.picked !== lastPicked) {
+      lastPicked = choice.picked;
+      current = next;
+      i18n.activate(next);
+      translate = makeTranslate(next);
+      listeners.forEach((l) => l());
+    }
+    applyDocument(current);
+  });
+}
+
+/**
+ * Starts the language of the page: the device's pick and languages. The shell awaits it before its
+ * first render so that a German phone never sees an English flash.
+ */
+export function startLanguage(): Promise<void> {
+  choice.picked = read(LANGUAGE_STORAGE_KEY);
+  choice.preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
+  return settle();
+}
+
+/** The menu: this device reads `locale` from now on (remembered), or follows its languages (null). */
+export function pickLanguage(locale: Locale | null): Promise<void> {
+  choice.picked = locale;
+  try {
+    if (locale) localStorage.setItem(LANGUAGE_STORAGE_KEY, locale);
+    else localStorage.removeItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    // private mode: the pick lasts this visit
+  }
+  return settle();
+}
+
+/**
+ * The event a page shows: its language is read when this device speaks none of ours, or always
+ * (unless picked) on pages for everyone at the venue: `eventFirst` for screens and share pages.
+ */
+export function setEventLanguage(language: string | null | undefined, eventFirst = false): void {
+  const event = isLanguage(language) ? language : null;
+  if (choice.event === event && choice.eventFirst === eventFirst) return;
+  choice.event = event;
+  choice.eventFirst = eventFirst;
+  void settle();
+}
+
+/** Calls `l` whenever the page's language changes (answers the unsubscribe). */
+export const subscribeLanguage = (l: () => void) => {
+  listeners.add(l);
+  return () => {
+    listeners.delete(l);
+  };
+};
+
+/** The language picked in this device's menu, if any. */
+export const pickedLanguage = (): string | null => choice.picked;
+/** The locale every page is in now. */
+export const currentLocale = (): Locale => current;
+/** The current translate function, for code outside components (toasts from a callback). */
+export const translator = (): Translate => translate;
+
+/**
+ * Registers a remote's catalogues and answers its `useT` hook: `t` in the current language, which
+ * suspends the first render of a page while its remote's catalogue for that language downloads.
+ */
+export function catalogue(domain: string, load: CatalogueLoader, english: Messages = {}) {
+  if (!domains.has(domain)) {
+    domains.set(domain, { load, english });
+    // English is never fetched: only its messages with placeholders or plurals, compiled, ship.
+    i18n.load(DEFAULT_LANGUAGE, english);
+  }
+  return function useT(): Translate {
+    const t = useSyncExternalStore(
+      subscribeLanguage,
+      () => translate,
+      () => translate,
+    );
+    const locale = current;
+    if (locale !== DEFAULT_LANGUAGE && !loaded.get(locale)?.has(domain)) throw loadLocale(current, domain);
+    return t;
+  };
+}
+
+/**
+ * A page that shows an event: its language counts while the page is up (see `setEventLanguage`).
+ * `eventFirst` for venue screens, share pages and the public gallery.
+ */
+export function useEventLanguage(language: string | null | undefined, eventFirst = false): void {
+  useEffect(() => setEventLanguage(language, eventFirst), [language, eventFirst]);
+  useEffect(() => () => setEventLanguage(null, false), []);
+}

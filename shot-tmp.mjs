@@ -1,0 +1,10 @@
+import { chromium } from 'playwright-core';
+const [url, locale, out] = process.argv.slice(2);
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox','--headless','--disable-gpu'] });
+const ctx = await b.newContext({ locale, viewport: { width: 390, height: 844 } });
+const p = await ctx.newPage();
+p.on('console', (m) => m.type() === 'error' && console.log('console:', m.text()));
+await p.goto(url); await p.waitForTimeout(1500);
+console.log(await p.evaluate(() => [document.documentElement.lang, document.documentElement.dir, document.querySelector('header')?.innerText]));
+await p.screenshot({ path: out });
+await b.close();
