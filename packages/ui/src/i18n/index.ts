@@ -48,13 +48,6 @@ export interface Translate {
   readonly locale: Locale;
 }
 
-const i18n = setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: {} } });
-/** Each remote's catalogue loader, and its English messages that need compiling. */
-const domains = new Map<string, { load: CatalogueLoader; english: Messages }>();
-/** Which domains' messages `i18n` holds for each locale, and the loads under way. */
-const loaded = new Map<string, Set<string>>();
-const loading = new Map<string, Promise<void>>();
-
 interface Choice {
   picked: string | null;
   preferred: readonly string[];
@@ -62,11 +55,39 @@ interface Choice {
   /** Venue screens, share pages and the public gallery: the event's language unless picked. */
   eventFirst: boolean;
 }
-const choice: Choice = { picked: null, preferred: [], event: null, eventFirst: false };
-let current: Locale = DEFAULT_LANGUAGE;
-let lastPicked: string | null = null;
-let translate: Translate = makeTranslate(DEFAULT_LANGUAGE);
-const listeners = new Set<() => void>();
+
+/**
+ * The one language store of the page. Kept on `globalThis`: a remote that bundles its own copy of
+ * this module (a subpath of @afterglow/ui is not a shared singleton) still reads the same store.
+ */
+interface Store {
+  i18n: ReturnType<typeof setupI18n>;
+  /** Each remote's catalogue loader, and its English messages that need compiling. */
+  domains: Map<string, { load: CatalogueLoader; english: Messages }>;
+  /** Which domains' messages `i18n` holds for each locale, and the loads under way. */
+  loaded: Map<string, Set<string>>;
+  loading: Map<string, Promise<void>>;
+  choice: Choice;
+  current: Locale;
+  lastPicked: string | null;
+  translate: Translate | null;
+  listeners: Set<() => void>;
+}
+const STORE_KEY = Symbol.for('afterglow.i18n');
+const S: Store =
+  ((globalThis as Record<symbol, unknown>)[STORE_KEY] as Store | undefined) ??
+  (((globalThis as Record<symbol, unknown>)[STORE_KEY] = {
+    i18n: setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: {} } }),
+    domains: new Map(),
+    loaded: new Map(),
+    loading: new Map(),
+    choice: { picked: null, preferred: [], event: null, eventFirst: false },
+    current: DEFAULT_LANGUAGE,
+    lastPicked: null,
+    translate: null,
+    listeners: new Set(),
+  } satisfies Store) as Store);
+const { i18n, domains, loaded, loading, choice, listeners } = S;
 
 /** A plain message (no placeholder, plural or escape) is shown as written. */
 const isPlain = (m: string) => !/[{}'#<]/.test(m);
@@ -166,14 +187,14 @@ function settle(): Promise<void> {
   const next = decide();
   return loadLocale(next).then(() => {
     if (decide() !== next) return; // the choice moved on while this one loaded
-    if (next !== current || choice.picked !== lastPicked) {
-      lastPicked = choice.picked;
-      current = next;
+    if (next !== S.current || choice.picked !== S.lastPicked) {
+      S.lastPicked = choice.picked;
+      S.current = next;
       i18n.activate(next);
-      translate = makeTranslate(next);
+      S.translate = makeTranslate(next);
       listeners.forEach((l) => l());
     }
-    applyDocument(current);
+    applyDocument(S.current);
   });
 }
 
@@ -222,9 +243,9 @@ export const subscribeLanguage = (l: () => void) => {
 /** The language picked in this device's menu, if any. */
 export const pickedLanguage = (): string | null => choice.picked;
 /** The locale every page is in now. */
-export const currentLocale = (): Locale => current;
+export const currentLocale = (): Locale => S.current;
 /** The current translate function, for code outside components (toasts from a callback). */
-export const translator = (): Translate => translate;
+export const translator = (): Translate => (S.translate ??= makeTranslate(S.current));
 
 /**
  * Registers a remote's catalogues and answers its `useT` hook: `t` in the current language, which
@@ -237,13 +258,9 @@ export function catalogue(domain: string, load: CatalogueLoader, english: Messag
     i18n.load(DEFAULT_LANGUAGE, english);
   }
   return function useT(): Translate {
-    const t = useSyncExternalStore(
-      subscribeLanguage,
-      () => translate,
-      () => translate,
-    );
-    const locale = current;
-    if (locale !== DEFAULT_LANGUAGE && !loaded.get(locale)?.has(domain)) throw loadLocale(current, domain);
+    const t = useSyncExternalStore(subscribeLanguage, translator, translator);
+    const locale = S.current;
+    if (locale !== DEFAULT_LANGUAGE && !loaded.get(locale)?.has(domain)) throw loadLocale(S.current, domain);
     return t;
   };
 }
