@@ -1,6 +1,28 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
 
+const require = createRequire(import.meta.url);
+const { compileCatalogue } = require('./frontends/i18n-loader.cjs') as {
+  compileCatalogue: (source: string, englishOnly?: boolean) => Record<string, unknown>;
+};
+
 export default defineConfig({
+  plugins: [
+    {
+      // A web catalogue as Rspack's loader compiles it (frontends/i18n-loader.cjs); the server's
+      // catalogues are plain JSON.
+      name: 'afterglow-catalogues',
+      enforce: 'pre',
+      load(id) {
+        const [file, query = ''] = id.split('?');
+        if (!/[\\/](frontends|packages[\\/]ui)[\\/].*[\\/]locales[\\/][^\\/]+\.json$/.test(file!))
+          return null;
+        // JSON still: Vite's own JSON plugin makes it the module.
+        return JSON.stringify(compileCatalogue(readFileSync(file!, 'utf8'), query.includes('english')));
+      },
+    },
+  ],
   test: {
     include: [
       'packages/*/src/**/*.test.ts',

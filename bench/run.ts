@@ -9,7 +9,7 @@ import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedAfterglow, ROOT, type Target } from './lib/afterglow';
 import { Session, upload, type Guest } from './lib/client';
-import { measureFrontend } from './lib/frontend';
+import { languagesCost, measureFrontend } from './lib/frontend';
 import { makePhotos } from './lib/images';
 import { measureAdminLists, seedPlatform } from './lib/admin';
 import { renderMarkdown } from './lib/report';
@@ -493,6 +493,7 @@ if (want('frontend')) {
     HOST_PASSWORD,
     C.lighthouseRuns,
   );
+  results.frontend.languages = languagesCost(results.frontend.js);
 }
 await target.stop();
 
@@ -548,8 +549,24 @@ if (process.argv.includes('--check')) {
     process.exit(1);
   }
   log('every figure produced');
+  const over = overAllowance(results);
+  if (over.length) {
+    console.error(`bench: ${over.join('; ')}`);
+    process.exit(1);
+  }
 }
 process.exit(0);
+
+/** The guest pages that grew by more than the languages allowance (docs/adr/032-languages.md). */
+export function overAllowance(r: Record<string, any>): string[] {
+  const l = r.frontend?.languages;
+  if (!l) return [];
+  return (['join', 'camera'] as const).flatMap((p) =>
+    (['growthEnglish', 'growthGerman'] as const)
+      .filter((k) => l[p][k] > l.allowanceBytes)
+      .map((k) => `/${p} grew by ${l[p][k]} bytes gzip (${k}), over the ${l.allowanceBytes} allowed`),
+  );
+}
 
 /** Paths of every headline figure that is absent or not a number. */
 export function missingFigures(r: Record<string, any>): string[] {
@@ -584,6 +601,8 @@ export function missingFigures(r: Record<string, any>): string[] {
     'frontend.js.guestJoin.gzipBytes',
     'frontend.js.guestCamera.gzipBytes',
     'frontend.js.hostDashboard.gzipBytes',
+    'frontend.languages.join.growthGerman',
+    'frontend.languages.camera.growthGerman',
     ...['home', 'join', 'camera'].flatMap((p) =>
       ['performance', 'accessibility', 'bestPractices'].map((c) => `frontend.lighthouse.${p}.${c}`),
     ),

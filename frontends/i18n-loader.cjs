@@ -4,15 +4,20 @@
 // shown as the code writes it.
 const { compileMessage } = require('@lingui/message-utils/compileMessage');
 
-const PLAIN = /[{}'#<]/;
+const NEEDS_COMPILING = /[{}'#<]/;
 
-module.exports = function i18nLoader(source) {
-  const englishOnly = this.resourceQuery.includes('english');
-  const messages = JSON.parse(source);
+/** The compiled messages of a catalogue's JSON text. */
+function compileCatalogue(source, englishOnly = false) {
   const compiled = {};
-  for (const [id, message] of Object.entries(messages)) {
-    if (englishOnly && !PLAIN.test(message)) continue;
+  for (const [id, message] of Object.entries(JSON.parse(source))) {
+    if (englishOnly && !NEEDS_COMPILING.test(message)) continue;
     compiled[id] = compileMessage(message);
   }
+  return compiled;
+}
+
+module.exports = function i18nLoader(source) {
+  const compiled = compileCatalogue(source, this.resourceQuery.includes('english'));
   return `export default ${JSON.stringify(compiled)};`;
 };
+module.exports.compileCatalogue = compileCatalogue;

@@ -89,6 +89,29 @@ async function withChrome<T>(use: (port: number, browser: CdpBrowser) => Promise
 }
 
 /**
+ * The guest pages' JavaScript (gzip) measured the same way on the commit before the languages runtime
+ * (f244937, this machine, 2026-11-26): what the languages issue's 5 KB allowance is counted from.
+ */
+export const BEFORE_LANGUAGES = { join: 153_153, camera: 163_119 };
+export const LANGUAGES_ALLOWANCE_BYTES = 5 * 1024;
+
+/** What the languages cost each guest page: its growth in English, and in German with its catalogues. */
+export function languagesCost(js: Record<string, { gzipBytes: number }>) {
+  const page = (name: 'join' | 'camera', key: 'guestJoin' | 'guestCamera') => ({
+    before: BEFORE_LANGUAGES[name],
+    english: js[key]!.gzipBytes,
+    german: js[`${key}German`]!.gzipBytes,
+    growthEnglish: js[key]!.gzipBytes - BEFORE_LANGUAGES[name],
+    growthGerman: js[`${key}German`]!.gzipBytes - BEFORE_LANGUAGES[name],
+  });
+  return {
+    allowanceBytes: LANGUAGES_ALLOWANCE_BYTES,
+    join: page('join', 'guestJoin'),
+    camera: page('camera', 'guestCamera'),
+  };
+}
+
+/**
  * Guest and host JavaScript weights (shell + remote + shared, cold cache) and Lighthouse mobile
  * scores for the landing, join and camera pages, in system Chromium.
  */
@@ -101,13 +124,19 @@ export async function measureFrontend(
   lighthouseRuns = 1,
 ) {
   const js = await withChrome(async (_port, browser) => {
-    const guestCtx = await browser.newContext();
-    const join = await scriptsOf(guestCtx, base, `/join/${code}`);
-    const camera = await scriptsOf(guestCtx, base, `/camera/${code}`, async (p) => {
-      await p.goto(`${base}/join/${code}`);
-      await joinInPage(p, code);
-    });
-    await guestCtx.close();
+    // A guest's phone in English (no catalogue), and one in German (its catalogues too).
+    const guestPages = async (locale: string) => {
+      const ctx = await browser.newContext({ locale });
+      const join = await scriptsOf(ctx, base, `/join/${code}`);
+      const camera = await scriptsOf(ctx, base, `/camera/${code}`, async (p) => {
+        await p.goto(`${base}/join/${code}`);
+        await joinInPage(p, code);
+      });
+      await ctx.close();
+      return { join, camera };
+    };
+    const { join, camera } = await guestPages('en-US');
+    const german = await guestPages('de-DE');
     const hostCtx = await browser.newContext();
     const hostDashboard = await scriptsOf(hostCtx, base, `/host/dashboard/${eventId}`, (p) =>
       p.goto(`${base}/api/login`).then(() => signUpAtIdp(p, email, password, 'Sign in')),
@@ -120,7 +149,13 @@ export async function measureFrontend(
       gzipBytes: x.gzipBytes,
       largest: x.scripts.slice(0, 5),
     });
-    return { guestJoin: brief(join), guestCamera: brief(camera), hostDashboard: brief(hostDashboard) };
+    return {
+      guestJoin: brief(join),
+      guestCamera: brief(camera),
+      guestJoinGerman: brief(german.join),
+      guestCameraGerman: brief(german.camera),
+      hostDashboard: brief(hostDashboard),
+    };
   });
 
   /**

@@ -151,6 +151,17 @@ export function renderMarkdown(r: R): string {
       '< 150 KB',
       verdict(cmp(f.js?.guestCamera?.gzipBytes, (x) => x < 150 * 1024)),
     ],
+    ...(['join', 'camera'] as const).map((p) => {
+      const l = f.languages?.[p];
+      return [
+        `Guest JS /${p}/{code}, languages: before → English → German (gzip)`,
+        l ? `${kb(l.before)} → ${kb(l.english)} → ${kb(l.german)}` : '',
+        '',
+        '',
+        'growth ≤ 5 KB',
+        verdict(cmp(l && Math.max(l.growthEnglish, l.growthGerman), (x) => x <= 5 * 1024)),
+      ];
+    }),
     ['Host dashboard JS (gzip)', kb(f.js?.hostDashboard?.gzipBytes), '', '', '', ''],
     ...(['home', 'join', 'camera'] as const).map((p) => [
       `Lighthouse mobile ${p === 'home' ? '/' : `/${p}/{code}`} (perf/a11y/best)`,

@@ -33,6 +33,11 @@ for (const domain of domains) {
     console.log(
       `${domain.name}: ${Object.keys(catalogue).length} messages; problems per language: ${gaps.join(', ')}`,
     );
+    const { englishOnly = [] } = extract(domain);
+    if (englishOnly.length)
+      console.log(
+        `${domain.name}: ${englishOnly.length} texts made at run time stay English:\n  ${englishOnly.join('\n  ')}`,
+      );
   } else if (command === 'check') {
     const problems = [
       ...checkDomain(domain),

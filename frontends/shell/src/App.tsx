@@ -7,6 +7,7 @@ import { NotFound } from './pages/NotFound';
 import { AppBanners } from './pwa/AppBanners';
 import { RemotePage } from './RemotePage';
 import { ROUTES, routeFor } from './routes';
+import { useT } from './text';
 
 export const queryClient = createQueryClient();
 
@@ -15,6 +16,7 @@ const Landing = lazy(async () => ({ default: (await import('./pages/Landing')).L
 const Footer = lazy(async () => ({ default: (await import('./pages/Landing')).Footer }));
 
 function Layout() {
+  const t = useT();
   const { isLoading } = useAuth();
   const { pathname } = useLocation();
   // The camera and the slideshows fill the screen: no header.
@@ -23,14 +25,14 @@ function Layout() {
     <>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:start-2 focus:top-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t('app.skip', 'Skip to content')}
       </a>
       {chrome && <Header />}
       <main id="main">
         {isLoading && pathname === '/' ? (
-          <Spinner label="Checking your session" />
+          <Spinner label={t('app.checkingSession', 'Checking your session')} />
         ) : (
           <Routes>
             <Route

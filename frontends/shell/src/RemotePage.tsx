@@ -2,17 +2,23 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { ErrorBoundary, Spinner } from '@afterglow/ui';
 import { loadPage } from './remotes';
 import type { RemoteName } from './routes';
+import { useT } from './text';
 
 /** A page that lives in a remote: loaded on first visit, with a friendly retry if it fails. */
 export function RemotePage({ remote, page }: { remote: RemoteName; page: string }) {
+  const t = useT();
   const [attempt, setAttempt] = useState(0);
   const Page = useMemo(
     () => lazy(async () => ({ default: await loadPage(remote, page, attempt > 0) })),
     [remote, page, attempt],
   );
   return (
-    <ErrorBoundary key={attempt} what="this page" onRetry={() => setAttempt((a) => a + 1)}>
-      <Suspense fallback={<Spinner label="Loading page" />}>
+    <ErrorBoundary
+      key={attempt}
+      what={t('remote.thisPage', 'this page')}
+      onRetry={() => setAttempt((a) => a + 1)}
+    >
+      <Suspense fallback={<Spinner label={t('remote.loading', 'Loading page')} />}>
         <Page />
       </Suspense>
     </ErrorBoundary>

@@ -1,12 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
-import { LOGOUT_HREF, buttonClass } from '@afterglow/ui';
+import { LOGOUT_HREF, buttonClass, msg } from '@afterglow/ui';
 import { ChevronDownIcon } from './HeaderIcons';
+import { useT } from './text';
 
 const ITEMS = [
-  ['My Dashboard', '/dashboard'],
-  ['Admin Dashboard', '/admin-dashboard'],
-  ['Create Event', '/create-event'],
+  [msg('userMenu.dashboard', 'My Dashboard'), '/dashboard'],
+  [msg('userMenu.adminDashboard', 'Admin Dashboard'), '/admin-dashboard'],
+  [msg('userMenu.createEvent', 'Create Event'), '/create-event'],
 ] as const;
 const itemClass = 'block px-4 py-2.5 hover:bg-neutral-100 focus:bg-neutral-100 focus:outline-none';
 
@@ -16,6 +17,7 @@ const itemClass = 'block px-4 py-2.5 hover:bg-neutral-100 focus:bg-neutral-100 f
  * returns to the button; Tab or a click elsewhere closes it.
  */
 export function UserMenu({ name }: { name: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [focusOn, setFocusOn] = useState<'first' | 'last' | null>(null);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -93,9 +95,9 @@ export function UserMenu({ name }: { name: string }) {
           ref={menuRef}
           id={menuId}
           role="menu"
-          aria-label={`${name}’s menu`}
+          aria-label={t('userMenu.label', '{name}’s menu', { name })}
           onKeyDown={onMenuKey}
-          className="absolute right-0 mt-2 w-56 overflow-hidden rounded-xl border bg-white py-1 shadow-lg"
+          className="absolute end-0 mt-2 w-56 overflow-hidden rounded-xl border bg-white py-1 shadow-lg"
         >
           {ITEMS.map(([label, to]) => (
             <Link
@@ -106,11 +108,11 @@ export function UserMenu({ name }: { name: string }) {
               onClick={() => setOpen(false)}
               className={itemClass}
             >
-              {label}
+              {t(label)}
             </Link>
           ))}
           <a role="menuitem" tabIndex={-1} href={LOGOUT_HREF} className={itemClass}>
-            Sign Out
+            {t('userMenu.signOut', 'Sign Out')}
           </a>
         </div>
       )}

@@ -6,9 +6,34 @@ import { EXTRA_PHOTOS_ADDON, PLAN_IDS, PLANS, type PlanId, type PlanLimits } fro
  * can never promise what billing does not grant (ADR 024). Zod-free: the web apps import it.
  */
 
+/** What a plan card's line says, for the pages that write it in the reader's language. */
+export type PlanLineKey =
+  | 'allPro'
+  | 'events'
+  | 'photos'
+  | 'upToPhotos'
+  | 'guests'
+  | 'unlimitedGuests'
+  | 'liveSlideshow'
+  | 'watermark'
+  | 'noWatermark'
+  | 'zipExport'
+  | 'noZipExport'
+  | 'qrKit'
+  | 'publicGallery'
+  | 'aiSafety'
+  | 'dayHosting'
+  | 'monthHosting'
+  | 'prioritySupport'
+  | 'moderationQueue';
+
 /** One line of a plan card: something the plan includes, or a limit it has. */
 export interface PlanLine {
+  /** in English */
   text: string;
+  /** what it says, and its number where it has one */
+  key: PlanLineKey;
+  count?: number;
   included: boolean;
 }
 
@@ -31,45 +56,59 @@ const DESCRIPTIONS: Record<PlanId, string> = {
 };
 
 /** What the plan table does not hold as a limit (spec section 9, as ADR 024 settles it). */
-const EXTRAS: Record<PlanId, { before?: string[]; after?: string[] }> = {
+const EXTRA_TEXT = {
+  allPro: 'All Pro features',
+  moderationQueue: 'Host moderation queue',
+  prioritySupport: 'Priority support',
+} as const;
+type Extra = keyof typeof EXTRA_TEXT;
+const EXTRAS: Record<PlanId, { before?: Extra[]; after?: Extra[] }> = {
   free: {},
   basic: {},
-  pro: { after: ['Priority support'] },
-  max: { before: ['All Pro features'], after: ['Host moderation queue', 'Priority support'] },
+  pro: { after: ['prioritySupport'] },
+  max: { before: ['allPro'], after: ['moderationQueue', 'prioritySupport'] },
 };
 
 const count = (n: number) => n.toLocaleString('en-US');
 /** Whole dollars: `$29` */
 export const dollars = (cents: number) => `$${count(Math.round(cents / 100))}`;
 
-function hosting(days: number): string {
-  return days >= 180 ? `${Math.round(days / 30.5)}-month hosting` : `${days}-day hosting`;
+function hosting(days: number): PlanLine {
+  if (days < 180) return { key: 'dayHosting', count: days, text: `${days}-day hosting`, included: true };
+  const months = Math.round(days / 30.5);
+  return { key: 'monthHosting', count: months, text: `${months}-month hosting`, included: true };
 }
+
+const line = (key: PlanLineKey, text: string, included = true, n?: number): PlanLine =>
+  n === undefined ? { key, text, included } : { key, text, included, count: n };
 
 /** The key limits of a plan, in the same order on every card so they compare at a glance. */
 export function planLines(p: PlanLimits): PlanLine[] {
   const { before = [], after = [] } = EXTRAS[p.id];
-  const lines: PlanLine[] = before.map((text) => ({ text, included: true }));
-  if (p.maxEvents !== null) lines.push({ text: `${count(p.maxEvents)} event`, included: true });
-  lines.push({
-    text:
-      p.id === 'free' ? `${count(p.maxPhotosPerEvent)} photos` : `Up to ${count(p.maxPhotosPerEvent)} photos`,
-    included: true,
-  });
-  lines.push({
-    text: p.maxGuestsPerEvent === null ? 'Unlimited guests' : `${count(p.maxGuestsPerEvent)} guests`,
-    included: true,
-  });
-  if (p.liveSlideshow) lines.push({ text: 'Live slideshow and reveal modes', included: true });
+  const extra = (key: Extra) => line(key, EXTRA_TEXT[key]);
+  const lines: PlanLine[] = before.map(extra);
+  if (p.maxEvents !== null) lines.push(line('events', `${count(p.maxEvents)} event`, true, p.maxEvents));
+  const photos = p.maxPhotosPerEvent;
   lines.push(
-    p.watermark ? { text: 'Watermark on photos', included: false } : { text: 'No watermark', included: true },
+    p.id === 'free'
+      ? line('photos', `${count(photos)} photos`, true, photos)
+      : line('upToPhotos', `Up to ${count(photos)} photos`, true, photos),
   );
-  lines.push({ text: p.zipExport ? 'ZIP export' : 'No ZIP export', included: p.zipExport });
-  if (p.printableQrKit) lines.push({ text: 'Printable QR kit', included: true });
-  if (p.publicGallery) lines.push({ text: 'Public gallery', included: true });
-  if (p.aiSafetyFilter) lines.push({ text: 'AI safety filter', included: true });
-  lines.push({ text: hosting(p.hostingDays), included: true });
-  return [...lines, ...after.map((text) => ({ text, included: true }))];
+  lines.push(
+    p.maxGuestsPerEvent === null
+      ? line('unlimitedGuests', 'Unlimited guests')
+      : line('guests', `${count(p.maxGuestsPerEvent)} guests`, true, p.maxGuestsPerEvent),
+  );
+  if (p.liveSlideshow) lines.push(line('liveSlideshow', 'Live slideshow and reveal modes'));
+  lines.push(
+    p.watermark ? line('watermark', 'Watermark on photos', false) : line('noWatermark', 'No watermark'),
+  );
+  lines.push(p.zipExport ? line('zipExport', 'ZIP export') : line('noZipExport', 'No ZIP export', false));
+  if (p.printableQrKit) lines.push(line('qrKit', 'Printable QR kit'));
+  if (p.publicGallery) lines.push(line('publicGallery', 'Public gallery'));
+  if (p.aiSafetyFilter) lines.push(line('aiSafety', 'AI safety filter'));
+  lines.push(hosting(p.hostingDays));
+  return [...lines, ...after.map(extra)];
 }
 
 export const PLAN_COPY: Record<PlanId, PlanCopy> = Object.fromEntries(

@@ -1,3 +1,4 @@
+import type { Language } from './languages';
 /**
  * The public gallery (/public/{slug}) and its share links, as the browser and chat apps receive them.
  * Zod-free: the guest page imports it (ADR 007).
@@ -14,6 +15,8 @@ export interface PublicGallery {
   code: string;
   revealAt: string | null;
   timezone: string;
+  /** the event's language: what the page reads in unless the viewer picked one (ADR 032) */
+  language: Language;
   liveMode: boolean;
   /** photos show: live mode is on or the reveal time has passed */
   revealed: boolean;

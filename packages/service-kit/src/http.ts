@@ -10,6 +10,7 @@ import {
   validationError,
 } from '@afterglow/contracts';
 import { ZodError } from 'zod';
+import { requestLanguage, translateProblem } from './i18n';
 import type { Logger } from './logger';
 
 /** For stored uploads: no scripts, no plugins, no requests, a sandboxed origin, never framed. */
@@ -19,14 +20,17 @@ export const USER_CONTENT_CSP =
 /** Seconds a client should wait before trying again after a 503 (a dependency coming back). */
 export const RETRY_AFTER_UNAVAILABLE_S = 5;
 
+/** The problem+json answer for `err`, in the language of the request it answers (English as thrown). */
 export function sendProblem(res: Response, err: HttpError, traceId?: string): void {
   if (res.headersSent) return;
   if (err.status === 503 && !res.getHeader('Retry-After'))
     res.setHeader('Retry-After', String(RETRY_AFTER_UNAVAILABLE_S));
+  const lang = res.req ? requestLanguage(res.req) : 'en';
   res
     .status(err.status)
     .type(PROBLEM_TYPE)
-    .send(JSON.stringify(err.toProblem(traceId)));
+    .setHeader('Content-Language', lang)
+    .send(JSON.stringify(translateProblem(err.toProblem(traceId), lang)));
 }
 
 export function traceIdOf(req: Request): string | undefined {
@@ -58,15 +62,22 @@ export function problemHandler(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** What body-parser and the router name the request's own faults (they carry a 4xx status). */
-const CLIENT_FAULTS: Record<string, [string, string]> = {
-  'encoding.unsupported': [
-    'unsupported_encoding',
-    'The request body uses a content encoding we do not accept',
-  ],
-  'charset.unsupported': ['unsupported_charset', 'The request body uses a character set we do not accept'],
-  'request.aborted': ['aborted', 'The request body was interrupted'],
-  'request.size.invalid': ['bad_request', 'The request body is shorter or longer than announced'],
+/**
+ * What body-parser and the router name the request's own faults (they carry a 4xx status). Each makes
+ * its HttpError where its words are written, so the catalogue tool finds them (the `problems` domain).
+ */
+const CLIENT_FAULTS: Record<string, (status: number) => HttpError> = {
+  'encoding.unsupported': (status) =>
+    new HttpError(
+      status,
+      'unsupported_encoding',
+      'The request body uses a content encoding we do not accept',
+    ),
+  'charset.unsupported': (status) =>
+    new HttpError(status, 'unsupported_charset', 'The request body uses a character set we do not accept'),
+  'request.aborted': (status) => new HttpError(status, 'aborted', 'The request body was interrupted'),
+  'request.size.invalid': (status) =>
+    new HttpError(status, 'bad_request', 'The request body is shorter or longer than announced'),
 };
 
 /**
@@ -79,7 +90,7 @@ function clientFault(err: unknown): HttpError | null {
   const status = typeof e.status === 'number' ? e.status : e.statusCode;
   if (typeof status !== 'number' || status < 400 || status > 499) return null;
   const known = typeof e.type === 'string' ? CLIENT_FAULTS[e.type] : undefined;
-  if (known) return new HttpError(status, known[0], known[1]);
+  if (known) return known(status);
   if (err instanceof URIError) return new HttpError(400, 'bad_path', 'The address is not valid');
   return new HttpError(status, 'bad_request', statusTitle(status));
 }

@@ -2,6 +2,7 @@ export * from './config';
 export * from './logger';
 export * from './principal';
 export * from './http';
+export * from './i18n';
 export * from './module';
 export * from './sealed';
 export * from './origins';

@@ -1,4 +1,6 @@
 import { QueryClient, type QueryFunction } from '@tanstack/react-query';
+import { DEFAULT_LANGUAGE } from '@afterglow/contracts';
+import { PSEUDO_LOCALE, currentLocale, translator } from './i18n';
 
 /** A failed API answer. `message` follows spec section 8: "<status>: <body text or status text>". */
 export class ApiError extends Error {
@@ -41,9 +43,19 @@ export class ApiError extends Error {
   }
 }
 
-/** The human message of any error thrown by the helpers below. */
+/** fetch's own failure (no connection), in the browser's words: 'Failed to fetch', 'Load failed', … */
+const NETWORK_FAILURE = /fetch|network|load failed/i;
+
+/**
+ * The human message of any error thrown by the helpers below. The server writes its problems' detail
+ * in the person's language; a page translates its own by code (docs/i18n.md). A failed connection is
+ * the browser's English: other languages read a message (English keeps the browser's words).
+ */
 export function errorText(err: unknown, fallback: string): string {
   if (err instanceof ApiError) return err.detail;
+  const t = translator();
+  if (err instanceof TypeError && NETWORK_FAILURE.test(err.message) && t.locale !== DEFAULT_LANGUAGE)
+    return t('api.offline', 'Afterglow could not be reached. Check your connection and try again.');
   if (err instanceof Error && err.message) return err.message;
   return fallback;
 }
@@ -55,14 +67,26 @@ async function throwIfNotOk(res: Response): Promise<void> {
   }
 }
 
+/**
+ * The language the page is in, for the server's own words (problem details): the page's choice,
+ * which may be the event's or the menu's rather than the browser's own Accept-Language.
+ */
+export const languageHeaders = (): Record<string, string> => {
+  const locale = currentLocale();
+  return { 'Accept-Language': locale === PSEUDO_LOCALE ? 'en' : locale };
+};
+
 /** Every call includes cookies; a body is JSON and sets the content type only when present. */
 export async function apiRequest<T = unknown>(method: string, url: string, data?: unknown): Promise<T> {
   const res = await fetch(url, {
     method,
     credentials: 'include',
     ...(data !== undefined
-      ? { headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(data) }
-      : {}),
+      ? {
+          headers: { ...languageHeaders(), 'Content-Type': 'application/json' },
+          body: JSON.stringify(data),
+        }
+      : { headers: languageHeaders() }),
   });
   await throwIfNotOk(res);
   if (res.status === 204) return undefined as T;
@@ -72,7 +96,12 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
 
 /** Multipart upload (FormData), with the same error rules. */
 export async function apiUpload<T = unknown>(url: string, form: FormData): Promise<T> {
-  const res = await fetch(url, { method: 'POST', credentials: 'include', body: form });
+  const res = await fetch(url, {
+    method: 'POST',
+    credentials: 'include',
+    headers: languageHeaders(),
+    body: form,
+  });
   await throwIfNotOk(res);
   return (await res.json()) as T;
 }
@@ -82,7 +111,7 @@ type On401 = 'returnNull' | 'throw';
 /** Default loading: GET the path made by joining the key's segments with slashes. */
 export function getQueryFn<T>({ on401 }: { on401: On401 }): QueryFunction<T> {
   return async ({ queryKey }) => {
-    const res = await fetch(queryKey.join('/'), { credentials: 'include' });
+    const res = await fetch(queryKey.join('/'), { credentials: 'include', headers: languageHeaders() });
     if (on401 === 'returnNull' && res.status === 401) return null as T;
     await throwIfNotOk(res);
     return (await res.json()) as T;

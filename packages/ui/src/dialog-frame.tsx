@@ -1,6 +1,9 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+// From the package, not './text': this subpath is bundled into each page that uses it, and its
+// messages must be the shared singleton's.
+import { useUiText } from '@afterglow/ui';
 import { Button } from './button';
 
 interface Props extends Omit<Dialog.DialogContentProps, 'title'> {
@@ -16,6 +19,7 @@ interface Props extends Omit<Dialog.DialogContentProps, 'title'> {
  * the button that opened it.
  */
 export function DialogFrame({ title, description, width = 'max-w-2xl', children, ...content }: Props) {
+  const t = useUiText();
   return (
     <Dialog.Portal>
       <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-sm" />
@@ -23,13 +27,18 @@ export function DialogFrame({ title, description, width = 'max-w-2xl', children,
         {...content}
         className={`fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100%-2rem)] ${width} -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-2xl focus:outline-none`}
       >
-        <Dialog.Title className="pr-10 text-xl font-bold">{title}</Dialog.Title>
+        <Dialog.Title className="pe-10 text-xl font-bold">{title}</Dialog.Title>
         <Dialog.Description asChild>
           <div className="mb-5 mt-2 space-y-2 text-neutral-700">{description}</div>
         </Dialog.Description>
         {children}
         <Dialog.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Close" className="absolute right-3 top-3">
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={t('dialog.close', 'Close')}
+            className="absolute end-3 top-3"
+          >
             <X aria-hidden className="h-5 w-5" />
           </Button>
         </Dialog.Close>

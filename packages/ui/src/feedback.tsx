@@ -1,11 +1,13 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Button } from './button';
+import { useT } from './text';
 
-export function Spinner({ label = 'Loading' }: { label?: string }) {
+export function Spinner({ label }: { label?: string }) {
+  const t = useT();
   return (
     <div role="status" className="flex items-center justify-center p-8">
       <span className="h-10 w-10 animate-spin rounded-full border-4 border-[var(--ag-primary-soft)] border-t-[var(--ag-primary-strong)]" />
-      <span className="sr-only">{label}</span>
+      <span className="sr-only">{label ?? t('spinner.loading', 'Loading')}</span>
     </div>
   );
 }
@@ -22,9 +24,12 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
   );
 }
 
+/** For the developer's console only, so in English (the catalogue's check reads `error(…)` as shown). */
+const FAILED_LOG = 'Afterglow: a part of the page failed';
+
 interface BoundaryProps {
   children: ReactNode;
-  /** what failed, for the message ("this page") */
+  /** what failed, for the message ("this page"), in the page's language */
   what?: string;
   onRetry?: () => void;
 }
@@ -38,7 +43,7 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: Error | nul
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('Afterglow: a part of the page failed', error, info.componentStack);
+    console.error(FAILED_LOG, error, info.componentStack);
   }
 
   retry = () => {
@@ -48,17 +53,24 @@ export class ErrorBoundary extends Component<BoundaryProps, { error: Error | nul
 
   override render() {
     if (!this.state.error) return this.props.children;
-    return (
-      <div role="alert" className="mx-auto my-12 max-w-md px-4 text-center">
-        <Card>
-          <h2 className="mb-2 text-xl font-bold">Something went wrong</h2>
-          <p className="mb-6 text-neutral-600">
-            We couldn’t load {this.props.what ?? 'this part of the page'}. Check your connection and try
-            again.
-          </p>
-          <Button onClick={this.retry}>Try again</Button>
-        </Card>
-      </div>
-    );
+    return <Failed what={this.props.what} onRetry={this.retry} />;
   }
+}
+
+/** The boundary's message: a function component, as the messages come from a hook. */
+function Failed({ what, onRetry }: { what: string | undefined; onRetry: () => void }) {
+  const t = useT();
+  return (
+    <div role="alert" className="mx-auto my-12 max-w-md px-4 text-center">
+      <Card>
+        <h2 className="mb-2 text-xl font-bold">{t('boundary.title', 'Something went wrong')}</h2>
+        <p className="mb-6 text-neutral-600">
+          {t('boundary.text', 'We couldn’t load {what}. Check your connection and try again.', {
+            what: what ?? t('boundary.thisPart', 'this part of the page'),
+          })}
+        </p>
+        <Button onClick={onRetry}>{t('boundary.retry', 'Try again')}</Button>
+      </Card>
+    </div>
+  );
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 // Types only: the server parses what it sends, and the shared UI (on every page) carries no zod.
 import type { SocketJoin, SocketServerMessage } from '@afterglow/contracts';
-// From the package, not './toast': this module is bundled into each page that uses it, and the toasts
-// must be the shared singleton's.
-import { toast } from '@afterglow/ui';
+// From the package, not './toast' and './text': this module is bundled into each page that uses it,
+// and the toasts and messages must be the shared singleton's.
+import { toast, translator } from '@afterglow/ui';
 
 /** The wait before reconnection attempt `attempt` (1, 2, …): doubling from 1 s to 30 s, ±25 % so a venue's screens spread out. */
 export const reconnectDelay = (attempt: number, random = Math.random()) =>
@@ -13,7 +13,7 @@ export interface EventWatch {
   onMessage: (m: SocketServerMessage) => void;
   /** the socket opened (true) or was lost or could not connect (false); told on changes only */
   onStatus?: (open: boolean) => void;
-  /** the socket cannot be made, or keeps failing (told once) */
+  /** the socket cannot be made, or keeps failing (told once), in the page's language */
   onTrouble?: (description: string) => void;
 }
 
@@ -44,7 +44,8 @@ export function watchEvent(eventId: string, w: EventWatch): () => void {
     try {
       socket = ws = new WebSocket(url);
     } catch {
-      trouble('Failed to create WebSocket connection');
+      const t = translator();
+      trouble(t('realtime.cannotConnect', 'Failed to create WebSocket connection'));
       return;
     }
     socket.onopen = () => {
@@ -63,7 +64,9 @@ export function watchEvent(eventId: string, w: EventWatch): () => void {
       w.onMessage(m);
     };
     socket.onerror = () => {
-      if (attempt >= 2) trouble('Live updates are paused; the page keeps refreshing itself.');
+      if (attempt < 2) return;
+      const t = translator();
+      trouble(t('realtime.paused', 'Live updates are paused; the page keeps refreshing itself.'));
     };
     socket.onclose = () => {
       if (stopped || socket !== ws) return;
@@ -108,8 +111,13 @@ export function useEventSocket(
       onMessage: (m) => latest.current.onMessage(m),
       onStatus: (open) => latest.current.options.onStatus?.(open),
       onTrouble: (description) => {
-        if (!latest.current.options.quiet)
-          toast({ title: 'WebSocket connection error', description, variant: 'destructive' });
+        if (latest.current.options.quiet) return;
+        const t = translator();
+        toast({
+          title: t('realtime.error', 'WebSocket connection error'),
+          description,
+          variant: 'destructive',
+        });
       },
     });
   }, [eventId]);

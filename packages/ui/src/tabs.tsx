@@ -7,9 +7,10 @@ export interface TabDef<Id extends string> {
 }
 
 /**
- * WAI-ARIA tabs with automatic activation: Left/Right arrows move between tabs (wrapping), Home and
- * End jump to the ends, and only the selected tab is in the Tab order. Uncontrolled by default; pass
- * `active` and `onActiveChange` to choose the tab from outside (a link that opens another tab).
+ * WAI-ARIA tabs with automatic activation: Left/Right arrows move between tabs (wrapping; mirrored
+ * right to left), Home and End jump to the ends, and only the selected tab is in the Tab order.
+ * Uncontrolled by default; pass `active` and `onActiveChange` to choose the tab from outside (a link
+ * that opens another tab).
  */
 export function Tabs<Id extends string>({
   label,
@@ -39,9 +40,11 @@ export function Tabs<Id extends string>({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    // Right to left (Arabic) the row is drawn mirrored: Left goes to the next tab.
+    const next = getComputedStyle(e.currentTarget).direction === 'rtl' ? -1 : 1;
     const moves: Record<string, number> = {
-      ArrowRight: index + 1,
-      ArrowLeft: index - 1,
+      ArrowRight: index + next,
+      ArrowLeft: index - next,
       Home: 0,
       End: tabs.length - 1,
     };

@@ -4,6 +4,7 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useT } from './text';
 import { TOAST_DURATION_MS, VIEWPORT_CLASS, dismiss, useToast, type ToastInput } from './toast-store';
 
 const VARIANT: Record<NonNullable<ToastInput['variant']>, string> = {
@@ -14,6 +15,7 @@ const VARIANT: Record<NonNullable<ToastInput['variant']>, string> = {
 
 /** `focus`: the empty region had the focus (F8) when this replaced it, so its viewport takes it. */
 export function RadixToaster({ focus }: { focus: boolean }) {
+  const t = useT();
   const { toasts: list } = useToast();
   const viewport = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -24,35 +26,39 @@ export function RadixToaster({ focus }: { focus: boolean }) {
       duration={TOAST_DURATION_MS}
       swipeDirection="right"
       swipeThreshold={50}
-      label="Notification"
+      label={t('toast.label', 'Notification')}
     >
-      {list.map((t) => (
+      {list.map((item) => (
         <ToastPrimitive.Root
-          key={t.id}
-          open={t.open}
-          onOpenChange={(open) => !open && dismiss(t.id)}
-          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${VARIANT[t.variant ?? 'default']}`}
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && dismiss(item.id)}
+          className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-xl border p-4 pe-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition ${VARIANT[item.variant ?? 'default']}`}
         >
           <div className="grid gap-1">
-            {t.title && (
-              <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title>
+            {item.title && (
+              <ToastPrimitive.Title className="text-sm font-semibold">{item.title}</ToastPrimitive.Title>
             )}
-            {t.description && (
+            {item.description && (
               <ToastPrimitive.Description className="text-sm opacity-90">
-                {t.description}
+                {item.description}
               </ToastPrimitive.Description>
             )}
           </div>
-          {t.action}
+          {item.action}
           <ToastPrimitive.Close
-            aria-label="Close"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2"
+            aria-label={t('toast.close', 'Close')}
+            className="absolute end-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100 focus:outline-none focus-visible:ring-2"
           >
             <X className="h-4 w-4" aria-hidden />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport ref={viewport} className={VIEWPORT_CLASS} />
+      <ToastPrimitive.Viewport
+        ref={viewport}
+        label={t('toast.region', 'Notifications (F8)')}
+        className={VIEWPORT_CLASS}
+      />
     </ToastPrimitive.Provider>
   );
 }

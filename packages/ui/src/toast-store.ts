@@ -54,4 +54,4 @@ export function useToast() {
 }
 
 export const VIEWPORT_CLASS =
-  'fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]';
+  'fixed bottom-0 end-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 sm:max-w-[420px]';

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useT } from './text';
 import { VIEWPORT_CLASS, useToast } from './toast-store';
 
 export * from './toast-store';
@@ -24,6 +25,7 @@ function loadRegion(): Promise<Region> {
  * press (or when the connection comes back after a failed fetch), off the page's first load.
  */
 export function Toaster() {
+  const t = useT();
   const { toasts: list } = useToast();
   const [Radix, setRadix] = useState<Region | null>(null);
   const [focus, setFocus] = useState(false);
@@ -50,17 +52,22 @@ export function Toaster() {
     };
     const triggers = ['pointerdown', 'keydown', 'online'] as const;
     document.addEventListener('keydown', onKey);
-    for (const t of triggers) window.addEventListener(t, load, { once: true, passive: true });
+    for (const type of triggers) window.addEventListener(type, load, { once: true, passive: true });
     return () => {
       live = false;
       document.removeEventListener('keydown', onKey);
-      for (const t of triggers) window.removeEventListener(t, load);
+      for (const type of triggers) window.removeEventListener(type, load);
     };
   }, [Radix, wanted]);
 
   if (Radix) return <Radix focus={focus} />;
   return (
-    <div role="region" aria-label="Notifications (F8)" tabIndex={-1} style={{ pointerEvents: 'none' }}>
+    <div
+      role="region"
+      aria-label={t('toast.region', 'Notifications (F8)')}
+      tabIndex={-1}
+      style={{ pointerEvents: 'none' }}
+    >
       <ol ref={viewport} tabIndex={-1} className={VIEWPORT_CLASS} />
     </div>
   );

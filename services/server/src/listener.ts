@@ -3,6 +3,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { PROBLEM_TYPE, isLoopbackHost, problem, statusTitle } from '@afterglow/contracts';
+import { requestLanguage, translateProblem } from '@afterglow/service-kit/i18n';
 
 const PROBES = new Set(['/livez', '/readyz', '/metrics']);
 
@@ -80,8 +81,9 @@ export function answerUnreadable(err: NodeJS.ErrnoException, socket: Duplex): vo
   );
 }
 
-/** Every request while the modules are still starting (the server listens first). */
+/** Every request while the modules are still starting (the server listens first), in its language. */
 export function answerStarting(res: ServerResponse): void {
-  res.writeHead(503, { 'content-type': PROBLEM_TYPE, 'retry-after': '1' });
-  res.end(JSON.stringify(problem(503, 'starting', 'Afterglow is starting')));
+  const lang = res.req ? requestLanguage(res.req) : 'en';
+  res.writeHead(503, { 'content-type': PROBLEM_TYPE, 'retry-after': '1', 'content-language': lang });
+  res.end(JSON.stringify(translateProblem(problem(503, 'starting', 'Afterglow is starting'), lang)));
 }

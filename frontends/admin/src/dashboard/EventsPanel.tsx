@@ -1,46 +1,50 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Calendar, Eye, Trash2 } from 'lucide-react';
-import {
-  ADMIN_CONFIRM,
-  ADMIN_EVENT_FILTERS,
-  ADMIN_FILTER_LABELS,
-  type AdminEventFilter,
-  type AdminEventRow,
-} from '@afterglow/contracts';
+import { ADMIN_EVENT_FILTERS, type AdminEventFilter, type AdminEventRow } from '@afterglow/contracts';
 import { Button, buttonClass } from '@afterglow/ui';
+import { useT } from '../text';
 import { useAdminList, useDebounced, useDeleteEvent } from './api';
-import {
-  Badge,
-  CELL,
-  ConfirmButton,
-  ListBody,
-  ListToolbar,
-  PanelCard,
-  Table,
-  capitalize,
-  day,
-} from './parts';
+import { CONFIRM, EVENT_STATUS, FILTER_LABELS, LIST_TEXT } from './labels';
+import { Badge, CELL, ConfirmButton, ListBody, ListToolbar, PanelCard, Table, capitalize } from './parts';
+import { day } from './when';
 
 export function EventsPanel() {
+  const t = useT();
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<AdminEventFilter>('all');
   const query = useAdminList<AdminEventRow>('events', useDebounced(search.trim()), filter);
   const remove = useDeleteEvent();
   return (
-    <PanelCard title="Events">
+    <PanelCard title={t('events.title', 'Events')}>
       <ListToolbar
-        what="events"
+        text={LIST_TEXT.events}
         search={search}
         onSearch={setSearch}
         filter={filter}
         filters={ADMIN_EVENT_FILTERS}
-        labels={ADMIN_FILTER_LABELS.events}
+        labels={FILTER_LABELS.events}
         onFilter={setFilter}
       />
-      <ListBody query={query} what="events" one="event" empty="No events found" icon={Calendar}>
+      <ListBody
+        query={query}
+        text={LIST_TEXT.events}
+        empty={t('events.empty', 'No events found')}
+        icon={Calendar}
+      >
         {(rows) => (
-          <Table label="Events" head={['Event', 'Host', 'Photos', 'Guests', 'Status', 'Starts', 'Actions']}>
+          <Table
+            label={t('events.title', 'Events')}
+            head={[
+              t('events.col.event', 'Event'),
+              t('events.col.host', 'Host'),
+              t('events.col.photos', 'Photos'),
+              t('events.col.guests', 'Guests'),
+              t('events.col.status', 'Status'),
+              t('events.col.starts', 'Starts'),
+              t('events.col.actions', 'Actions'),
+            ]}
+          >
             {rows.map((e) => (
               <tr key={e.id}>
                 <td className={CELL}>
@@ -48,38 +52,42 @@ export function EventsPanel() {
                   <span className="font-mono text-xs tracking-wider text-neutral-700">{e.code}</span>
                 </td>
                 <td className={`${CELL} break-all`}>
-                  {e.hostEmail ?? <span className="text-neutral-700">Account deleted</span>}
+                  {e.hostEmail ?? (
+                    <span className="text-neutral-700">{t('events.accountDeleted', 'Account deleted')}</span>
+                  )}
                 </td>
                 <td className={CELL}>{e.photoCount}</td>
                 <td className={CELL}>{e.guestCount}</td>
                 <td className={CELL}>
-                  <Badge tone={e.status}>{capitalize(e.status)}</Badge>
+                  <Badge tone={e.status}>
+                    {EVENT_STATUS[e.status] ? t(EVENT_STATUS[e.status]) : capitalize(e.status)}
+                  </Badge>
                 </td>
-                <td className={`${CELL} whitespace-nowrap`}>{day(e.startsAt)}</td>
+                <td className={`${CELL} whitespace-nowrap`}>{day(e.startsAt, t.locale)}</td>
                 <td className={CELL}>
                   <div className="flex gap-2">
                     <Link
                       to={`/host/dashboard/${e.id}`}
                       className={buttonClass('outline', 'sm')}
-                      aria-label={`View ${e.name}`}
+                      aria-label={t('events.viewEvent', 'View {name}', { name: e.name })}
                     >
                       <Eye aria-hidden className="h-4 w-4" />
-                      View
+                      {t('events.view', 'View')}
                     </Link>
                     <ConfirmButton
-                      title="Delete event?"
-                      question={ADMIN_CONFIRM.deleteEvent}
-                      confirmLabel="Delete"
+                      title={t('events.deleteTitle', 'Delete event?')}
+                      question={t(CONFIRM.deleteEvent)}
+                      confirmLabel={t('events.delete', 'Delete')}
                       onConfirm={() => remove.mutate(e.id)}
                       trigger={
                         <Button
                           variant="destructive"
                           size="sm"
                           disabled={remove.isPending && remove.variables === e.id}
-                          aria-label={`Delete ${e.name}`}
+                          aria-label={t('events.deleteEvent', 'Delete {name}', { name: e.name })}
                         >
                           <Trash2 aria-hidden className="h-4 w-4" />
-                          Delete
+                          {t('events.delete', 'Delete')}
                         </Button>
                       }
                     />

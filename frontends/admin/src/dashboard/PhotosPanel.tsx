@@ -1,32 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
 import { Check, Flag, Image, X } from 'lucide-react';
 import {
-  ADMIN_FILTER_LABELS,
   ADMIN_PHOTO_FILTERS,
   type AdminModerateAction,
   type AdminPhotoFilter,
   type AdminPhotoRow,
 } from '@afterglow/contracts';
-import { Button } from '@afterglow/ui';
+import { Button, formatNumber, msg, type MessageDescriptor } from '@afterglow/ui';
+import { useT } from '../text';
 import { useAdminList, useDebounced, useModeratePhoto } from './api';
-import { Badge, CELL, ListBody, ListToolbar, PanelCard, Table, capitalize, day } from './parts';
+import { FILTER_LABELS, LIST_TEXT, PHOTO_STATUS } from './labels';
+import { Badge, CELL, ListBody, ListToolbar, PanelCard, Table, capitalize } from './parts';
+import { day } from './when';
 
 const ACTIONS: {
   action: AdminModerateAction;
-  label: string;
+  label: MessageDescriptor;
+  /** names the photo: `{name}` */
+  labelFor: MessageDescriptor;
   icon: typeof Check;
   variant: 'outline' | 'destructive';
 }[] = [
-  { action: 'approve', label: 'Approve', icon: Check, variant: 'outline' },
-  { action: 'reject', label: 'Reject', icon: X, variant: 'destructive' },
-  { action: 'flag', label: 'Flag', icon: Flag, variant: 'outline' },
+  {
+    action: 'approve',
+    label: msg('photos.approve', 'Approve'),
+    labelFor: msg('photos.approvePhoto', 'Approve {name}'),
+    icon: Check,
+    variant: 'outline',
+  },
+  {
+    action: 'reject',
+    label: msg('photos.reject', 'Reject'),
+    labelFor: msg('photos.rejectPhoto', 'Reject {name}'),
+    icon: X,
+    variant: 'destructive',
+  },
+  {
+    action: 'flag',
+    label: msg('photos.flag', 'Flag'),
+    labelFor: msg('photos.flagPhoto', 'Flag {name}'),
+    icon: Flag,
+    variant: 'outline',
+  },
 ];
-
-const STATUS_LABEL: Record<AdminPhotoRow['status'], string> = {
-  pending: 'Pending Review',
-  approved: 'Approved',
-  rejected: 'Rejected',
-};
 
 /** The Photos tab; its filter lives in the dashboard, so 'Review Flagged Photos' can set it. */
 export function PhotosPanel({
@@ -39,6 +55,7 @@ export function PhotosPanel({
   /** changes when another part of the page sends the user here: the filter takes focus */
   focusFilter: number;
 }) {
+  const t = useT();
   const [search, setSearch] = useState('');
   const query = useAdminList<AdminPhotoRow>('photos', useDebounced(search.trim()), filter);
   const moderate = useModeratePhoto();
@@ -47,24 +64,44 @@ export function PhotosPanel({
     if (focusFilter > 0) filterEl.current?.focus();
   }, [focusFilter]);
   return (
-    <PanelCard title="Photos">
+    <PanelCard title={t('photos.title', 'Photos')}>
       <ListToolbar
-        what="photos"
+        text={LIST_TEXT.photos}
         search={search}
         onSearch={setSearch}
         filter={filter}
         filters={ADMIN_PHOTO_FILTERS}
-        labels={ADMIN_FILTER_LABELS.photos}
+        labels={FILTER_LABELS.photos}
         onFilter={onFilter}
         filterRef={(el) => {
           filterEl.current = el;
         }}
       />
-      <ListBody query={query} what="photos" one="photo" empty="No photos found" icon={Image}>
+      <ListBody
+        query={query}
+        text={LIST_TEXT.photos}
+        empty={t('photos.empty', 'No photos found')}
+        icon={Image}
+      >
         {(rows) => (
-          <Table label="Photos" head={['Photo', 'Event', 'Guest', 'Status', 'Flags', 'Taken', 'Actions']}>
+          <Table
+            label={t('photos.title', 'Photos')}
+            head={[
+              t('photos.col.photo', 'Photo'),
+              t('photos.col.event', 'Event'),
+              t('photos.col.guest', 'Guest'),
+              t('photos.col.status', 'Status'),
+              t('photos.col.flags', 'Flags'),
+              t('photos.col.taken', 'Taken'),
+              t('photos.col.actions', 'Actions'),
+            ]}
+          >
             {rows.map((p) => {
-              const name = p.caption || `Photo from ${p.eventName ?? 'a deleted event'}`;
+              const name =
+                p.caption ||
+                (p.eventName === null
+                  ? t('photos.fromDeletedEvent', 'Photo from a deleted event')
+                  : t('photos.fromEvent', 'Photo from {event}', { event: p.eventName }));
               return (
                 <tr key={p.id}>
                   <td className={CELL}>
@@ -72,33 +109,43 @@ export function PhotosPanel({
                       {p.thumbUrl ? (
                         <img
                           src={p.thumbUrl}
-                          alt={p.caption ? `Photo: ${p.caption}` : 'Photo without caption'}
+                          alt={
+                            p.caption
+                              ? t('photos.alt', 'Photo: {caption}', { caption: p.caption })
+                              : t('photos.altNoCaption', 'Photo without caption')
+                          }
                           loading="lazy"
                           className="h-14 w-14 shrink-0 rounded-lg bg-neutral-200 object-cover"
                         />
                       ) : (
                         <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-neutral-100 text-center text-[10px] text-neutral-700">
-                          Developing
+                          {t('photos.developing', 'Developing')}
                         </span>
                       )}
                       <span className="max-w-[12rem] break-words">
-                        {p.caption || <span className="text-neutral-700">No caption</span>}
+                        {p.caption || (
+                          <span className="text-neutral-700">{t('photos.noCaption', 'No caption')}</span>
+                        )}
                       </span>
                     </div>
                   </td>
                   <td className={CELL}>
                     <span className="block font-medium text-neutral-900">
-                      {p.eventName ?? <span className="text-neutral-700">Event deleted</span>}
+                      {p.eventName ?? (
+                        <span className="text-neutral-700">{t('photos.eventDeleted', 'Event deleted')}</span>
+                      )}
                     </span>
                     {p.eventCode && (
                       <span className="font-mono text-xs tracking-wider text-neutral-700">{p.eventCode}</span>
                     )}
                   </td>
-                  <td className={CELL}>{p.deviceName || 'Anonymous'}</td>
+                  <td className={CELL}>{p.deviceName || t('photos.anonymous', 'Anonymous')}</td>
                   <td className={CELL}>
                     <div className="flex flex-wrap gap-1">
-                      <Badge tone={p.status}>{STATUS_LABEL[p.status] ?? capitalize(p.status)}</Badge>
-                      {p.held && <Badge tone="held">Held</Badge>}
+                      <Badge tone={p.status}>
+                        {PHOTO_STATUS[p.status] ? t(PHOTO_STATUS[p.status]) : capitalize(p.status)}
+                      </Badge>
+                      {p.held && <Badge tone="held">{t('photos.held', 'Held')}</Badge>}
                     </div>
                   </td>
                   <td className={CELL}>
@@ -106,24 +153,30 @@ export function PhotosPanel({
                     {p.flagReason && <span className="block text-xs text-neutral-700">{p.flagReason}</span>}
                     {p.safetyScore !== null && (
                       <span className="block whitespace-nowrap text-xs text-neutral-700">
-                        AI safety {Math.round(p.safetyScore * 100)}%
+                        {t('photos.safety', 'AI safety {score}', {
+                          // rounded as before, to whole percents
+                          score: formatNumber(Math.round(p.safetyScore * 100) / 100, t.locale, {
+                            style: 'percent',
+                            maximumFractionDigits: 0,
+                          }),
+                        })}
                       </span>
                     )}
                   </td>
-                  <td className={`${CELL} whitespace-nowrap`}>{day(p.createdAt)}</td>
+                  <td className={`${CELL} whitespace-nowrap`}>{day(p.createdAt, t.locale)}</td>
                   <td className={CELL}>
                     <div className="flex flex-wrap gap-2">
-                      {ACTIONS.map(({ action, label, icon: Icon, variant }) => (
+                      {ACTIONS.map(({ action, label, labelFor, icon: Icon, variant }) => (
                         <Button
                           key={action}
                           variant={variant}
                           size="sm"
                           disabled={moderate.isPending && moderate.variables?.id === p.id}
-                          aria-label={`${label} ${name}`}
+                          aria-label={t(labelFor, { name })}
                           onClick={() => moderate.mutate({ id: p.id, action })}
                         >
                           <Icon aria-hidden className="h-4 w-4" />
-                          {label}
+                          {t(label)}
                         </Button>
                       ))}
                     </div>

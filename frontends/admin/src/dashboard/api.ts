@@ -4,14 +4,15 @@ import {
   ADMIN_DELETE_REASON,
   ADMIN_MODERATE_REASONS,
   ADMIN_SUSPEND_REASON,
-  ADMIN_TOASTS,
   type AdminModerateAction,
   type AdminPage,
   type AdminSettings,
   type AdminStats,
   type AuditEntryDto,
 } from '@afterglow/contracts';
-import { apiRequest, errorText, toast } from '@afterglow/ui';
+import { apiRequest, toast, translator, type MessageDescriptor } from '@afterglow/ui';
+import { problemText } from './errors';
+import { DONE } from './labels';
 
 /** The admin API's paths (routes.ts); every query key starts with one, so Refresh finds them all. */
 export const ADMIN_API = {
@@ -89,17 +90,28 @@ export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
 
 /**
  * An admin action: on success its toast, and the list it changed, the stats and the activity log are
- * fetched again (spec section 7); on failure an 'Error' toast with the server's words.
+ * fetched again (spec section 7); on failure an 'Error' toast saying what the server answered.
  */
-function useAdminAction<Vars>(kinds: AdminListKind[], run: (v: Vars) => Promise<unknown>, done: string) {
+function useAdminAction<Vars>(
+  kinds: AdminListKind[],
+  run: (v: Vars) => Promise<unknown>,
+  done: MessageDescriptor,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
+    // the answer may come after the page changed language: the words are looked up then
     onSuccess: () => {
-      toast({ title: done, variant: 'success' });
+      const t = translator();
+      toast({ title: t(done), variant: 'success' });
     },
     onError: (err) => {
-      toast({ title: 'Error', description: errorText(err, 'The action failed'), variant: 'destructive' });
+      const t = translator();
+      toast({
+        title: t('toast.error', 'Error'),
+        description: problemText(t, err, t('toast.actionFailed', 'The action failed')),
+        variant: 'destructive',
+      });
     },
     onSettled: () =>
       Promise.all(
@@ -117,14 +129,14 @@ export const useSuspendUser = () =>
       apiRequest('POST', `${ADMIN_API.users}/${encodeURIComponent(id)}/suspend`, {
         reason: ADMIN_SUSPEND_REASON,
       }),
-    ADMIN_TOASTS.suspended,
+    DONE.suspended,
   );
 
 export const useUnsuspendUser = () =>
   useAdminAction(
     ['users'],
     (id: string) => apiRequest('POST', `${ADMIN_API.users}/${encodeURIComponent(id)}/unsuspend`),
-    ADMIN_TOASTS.unsuspended,
+    DONE.unsuspended,
   );
 
 export const useDeleteEvent = () =>
@@ -132,7 +144,7 @@ export const useDeleteEvent = () =>
     ['events', 'photos'],
     (id: string) =>
       apiRequest('DELETE', `${ADMIN_API.events}/${encodeURIComponent(id)}`, { reason: ADMIN_DELETE_REASON }),
-    ADMIN_TOASTS.eventDeleted,
+    DONE.eventDeleted,
   );
 
 export const useModeratePhoto = () =>
@@ -145,5 +157,5 @@ export const useModeratePhoto = () =>
         ...(reason ? { reason } : {}),
       });
     },
-    ADMIN_TOASTS.moderated,
+    DONE.moderated,
   );

@@ -1,15 +1,15 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { UseInfiniteQueryResult, InfiniteData } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { AlertTriangle, Search, type LucideIcon } from 'lucide-react';
 import { useId, useState, type ReactNode } from 'react';
 import type { AdminPage } from '@afterglow/contracts';
-import { Button, Card, Skeleton, errorText } from '@afterglow/ui';
+import { Button, Card, Skeleton, type MessageDescriptor } from '@afterglow/ui';
 import { DialogFrame } from '@afterglow/ui/dialog-frame';
+import { useT } from '../text';
 import { EmptyState } from './EmptyState';
+import { problemText } from './errors';
+import type { ListBodyText, ListToolbarText } from './labels';
 
-/** Spec: dates in the admin tables read 'MMM dd, yyyy'. */
-export const day = (iso: string) => format(new Date(iso), 'MMM dd, yyyy');
 export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
 const INPUT =
@@ -37,7 +37,7 @@ export function PanelCard({
 
 /** The search box and the filter select above an admin list. */
 export function ListToolbar<F extends string>({
-  what,
+  text,
   search,
   onSearch,
   filter,
@@ -46,40 +46,41 @@ export function ListToolbar<F extends string>({
   onFilter,
   filterRef,
 }: {
-  /** 'users', 'events', 'photos': names the controls */
-  what: string;
+  /** names the controls after the rows ('Search users') */
+  text: ListToolbarText;
   search: string;
   onSearch: (s: string) => void;
   filter: F;
   filters: readonly F[];
-  labels: Record<F, string>;
+  labels: Record<F, MessageDescriptor>;
   onFilter: (f: F) => void;
   filterRef?: (el: HTMLSelectElement | null) => void;
 }) {
+  const t = useT();
   const id = useId();
   return (
     <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
       <div className="relative">
         <label htmlFor={`${id}-search`} className="sr-only">
-          Search {what}
+          {t(text.search)}
         </label>
         <Search
           aria-hidden
-          className="pointer-events-none absolute left-3 top-3.5 h-4 w-4 text-neutral-600"
+          className="pointer-events-none absolute start-3 top-3.5 h-4 w-4 text-neutral-600"
         />
         <input
           id={`${id}-search`}
           type="search"
           value={search}
           onChange={(e) => onSearch(e.target.value)}
-          placeholder={`Search ${what}...`}
+          placeholder={t(text.searchPlaceholder)}
           maxLength={100}
-          className={`${INPUT} pl-9`}
+          className={`${INPUT} ps-9`}
         />
       </div>
       <div>
         <label htmlFor={`${id}-filter`} className="sr-only">
-          Filter {what}
+          {t(text.filter)}
         </label>
         <select
           id={`${id}-filter`}
@@ -90,7 +91,7 @@ export function ListToolbar<F extends string>({
         >
           {filters.map((f) => (
             <option key={f} value={f}>
-              {labels[f]}
+              {t(labels[f])}
             </option>
           ))}
         </select>
@@ -107,25 +108,25 @@ type ListQuery<Row> = UseInfiniteQueryResult<InfiniteData<AdminPage<Row>>, Error
  */
 export function ListBody<Row>({
   query,
-  what,
-  one,
+  text,
   empty,
-  emptyHint = 'Try another search or filter.',
+  emptyHint,
   icon,
   children,
 }: {
   query: ListQuery<Row>;
-  /** the rows, plural ('users') and singular ('user') */
-  what: string;
-  one: string;
+  /** 'Loading users', 'Could not load users', 'Showing 3 users' */
+  text: ListBodyText;
   empty: string;
+  /** 'Try another search or filter.' unless given */
   emptyHint?: string;
   icon: LucideIcon;
   children: (rows: Row[]) => ReactNode;
 }) {
+  const t = useT();
   if (query.isPending) {
     return (
-      <div role="status" aria-label={`Loading ${what}`} className="grid gap-3">
+      <div role="status" aria-label={t(text.loading)} className="grid gap-3">
         {[0, 1, 2, 3].map((i) => (
           <Skeleton key={i} className="h-12 w-full" />
         ))}
@@ -136,10 +137,12 @@ export function ListBody<Row>({
     return (
       <div role="alert" className="flex flex-col items-center gap-3 px-4 py-8 text-center">
         <AlertTriangle aria-hidden className="h-8 w-8 text-red-700" />
-        <p className="font-semibold text-neutral-900">Could not load {what}</p>
-        <p className="text-sm text-neutral-700">{errorText(query.error, 'Please try again.')}</p>
+        <p className="font-semibold text-neutral-900">{t(text.failed)}</p>
+        <p className="text-sm text-neutral-700">
+          {problemText(t, query.error, t('list.tryAgainLater', 'Please try again.'))}
+        </p>
         <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-          Try again
+          {t('list.tryAgain', 'Try again')}
         </Button>
       </div>
     );
@@ -148,7 +151,7 @@ export function ListBody<Row>({
   if (rows.length === 0) {
     return (
       <EmptyState icon={icon} title={empty}>
-        {emptyHint}
+        {emptyHint ?? t('list.emptyHint', 'Try another search or filter.')}
       </EmptyState>
     );
   }
@@ -157,7 +160,7 @@ export function ListBody<Row>({
       {children(rows)}
       <div className="mt-4 flex flex-col items-center gap-2">
         <p className="text-sm text-neutral-700" aria-live="polite">
-          Showing {rows.length} {rows.length === 1 ? one : what}
+          {t(text.showing, { count: rows.length })}
         </p>
         {query.hasNextPage && (
           <Button
@@ -166,12 +169,12 @@ export function ListBody<Row>({
             disabled={query.isFetchingNextPage}
             onClick={() => void query.fetchNextPage()}
           >
-            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            {query.isFetchingNextPage ? t('list.loadingMore', 'Loading...') : t('list.loadMore', 'Load more')}
           </Button>
         )}
         {query.isFetchNextPageError && (
           <p role="alert" className="text-sm text-red-700">
-            Could not load more. Please try again.
+            {t('list.loadMoreFailed', 'Could not load more. Please try again.')}
           </p>
         )}
       </div>
@@ -188,7 +191,7 @@ export function Table({ label, head, children }: { label: string; head: string[]
       tabIndex={0}
       className="-mx-4 overflow-x-auto focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)] sm:mx-0"
     >
-      <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+      <table className="w-full min-w-[44rem] border-collapse text-start text-sm">
         <thead>
           <tr className="border-b border-neutral-200 text-xs uppercase tracking-wide text-neutral-700">
             {head.map((h) => (
@@ -244,6 +247,7 @@ export function ConfirmButton({
   confirmLabel: string;
   onConfirm: () => void;
 }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
@@ -251,7 +255,7 @@ export function ConfirmButton({
       <DialogFrame title={title} description={question} width="max-w-md" role="alertdialog">
         <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Dialog.Close asChild>
-            <Button variant="outline">Cancel</Button>
+            <Button variant="outline">{t('confirm.cancel', 'Cancel')}</Button>
           </Dialog.Close>
           <Button
             variant="destructive"

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
@@ -12,10 +11,13 @@ import { PhotosPanel } from '../dashboard/PhotosPanel';
 import { StatCards } from '../dashboard/StatCards';
 import { UsersPanel } from '../dashboard/UsersPanel';
 import { useRefresh } from '../dashboard/useRefresh';
+import { clock } from '../dashboard/when';
+import { useT } from '../text';
 
 type TabId = 'overview' | 'users' | 'events' | 'photos';
 
 function Dashboard() {
+  const t = useT();
   const { refresh, refreshing, refreshedAt } = useRefresh();
   const [tab, setTab] = useState<TabId>('overview');
   // a tab's list is fetched once it is first opened, and kept (with its search) after that
@@ -32,12 +34,20 @@ function Dashboard() {
     setFocusPhotoFilter((n) => n + 1);
   };
   const tabs = [
-    { id: 'overview' as const, label: 'Overview', panel: <OverviewPanel onReviewFlagged={reviewFlagged} /> },
-    { id: 'users' as const, label: 'Users', panel: opened.has('users') && <UsersPanel /> },
-    { id: 'events' as const, label: 'Events', panel: opened.has('events') && <EventsPanel /> },
+    {
+      id: 'overview' as const,
+      label: t('tabs.overview', 'Overview'),
+      panel: <OverviewPanel onReviewFlagged={reviewFlagged} />,
+    },
+    { id: 'users' as const, label: t('tabs.users', 'Users'), panel: opened.has('users') && <UsersPanel /> },
+    {
+      id: 'events' as const,
+      label: t('tabs.events', 'Events'),
+      panel: opened.has('events') && <EventsPanel />,
+    },
     {
       id: 'photos' as const,
-      label: 'Photos',
+      label: t('tabs.photos', 'Photos'),
       panel: opened.has('photos') && (
         <PhotosPanel filter={photoFilter} onFilter={setPhotoFilter} focusFilter={focusPhotoFilter} />
       ),
@@ -47,13 +57,15 @@ function Dashboard() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-3xl font-bold text-neutral-900">Admin Dashboard</h1>
-          <p className="text-neutral-700">Users, events and photos across Afterglow.</p>
+          <h1 className="text-3xl font-bold text-neutral-900">{t('dashboard.title', 'Admin Dashboard')}</h1>
+          <p className="text-neutral-700">
+            {t('dashboard.subtitle', 'Users, events and photos across Afterglow.')}
+          </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Link to="/" className={buttonClass('outline', 'sm')}>
-            <ArrowLeft aria-hidden className="h-4 w-4" />
-            Back to Home
+            <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
+            {t('access.backHome', 'Back to Home')}
           </Link>
           <Button
             variant="primary"
@@ -62,15 +74,19 @@ function Dashboard() {
             onClick={() => !refreshing && void refresh()}
           >
             <RefreshCw aria-hidden className={`h-4 w-4 ${refreshing ? 'animate-spin' : ''}`} />
-            Refresh
+            {t('dashboard.refresh', 'Refresh')}
           </Button>
         </div>
       </div>
       <p role="status" className="sr-only">
-        {refreshing ? 'Refreshing' : refreshedAt ? `Refreshed at ${format(refreshedAt, 'h:mm:ss a')}` : ''}
+        {refreshing
+          ? t('dashboard.refreshing', 'Refreshing')
+          : refreshedAt
+            ? t('dashboard.refreshedAt', 'Refreshed at {time}', { time: clock(refreshedAt, t.locale) })
+            : ''}
       </p>
       <StatCards />
-      <Tabs label="Admin sections" tabs={tabs} active={tab} onActiveChange={open} />
+      <Tabs label={t('tabs.label', 'Admin sections')} tabs={tabs} active={tab} onActiveChange={open} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { Camera, CameraOff } from 'lucide-react';
 import { Button, Spinner } from '@afterglow/ui';
 import type { CameraControls } from '@afterglow/ui/camera';
 import { Viewfinder } from '@afterglow/ui/viewfinder';
+import { useT } from '../text';
 import { FilmOverlay } from './FilmOverlay';
 import { presetLook, type TestSettings } from './settings';
 
@@ -46,20 +47,21 @@ export function CameraPanel({
   onShoot,
   onRetry,
 }: Props) {
+  const t = useT();
   const empty = remaining <= 0;
   const streaming = camera.status === 'streaming';
   const label = [settings.eventName.trim(), settings.eventCode].filter(Boolean).join(' · ');
   return (
     <section aria-labelledby="camera-title" hidden={hidden}>
       <h2 id="camera-title" className="sr-only">
-        Live camera
+        {t('camera.title', 'Live camera')}
       </h2>
       <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-neutral-900 shadow-lg sm:aspect-[4/3]">
         <Viewfinder camera={camera} film={settings.filmMode ? presetLook(settings.filmPreset) : null}>
           {settings.filmOverlay && streaming && <FilmOverlay label={label} />}
           {camera.status === 'starting' && (
             <div className="absolute inset-0 flex items-center justify-center text-white">
-              <Spinner label="Starting camera" />
+              <Spinner label={t('camera.starting', 'Starting camera')} />
             </div>
           )}
           {camera.status === 'idle' && camera.error && (
@@ -68,10 +70,15 @@ export function CameraPanel({
               className="absolute inset-0 flex flex-col items-center justify-center gap-4 p-6 text-center text-white"
             >
               <CameraOff aria-hidden className="h-10 w-10" />
-              <p className="font-semibold">{camera.error}</p>
-              <p className="text-sm text-neutral-200">Allow camera access in your browser, then try again.</p>
+              {/* the one error the camera reports (CAMERA_UNAVAILABLE), in the admin's language */}
+              <p className="font-semibold">
+                {t('camera.unavailable', 'Camera access denied or not available')}
+              </p>
+              <p className="text-sm text-neutral-200">
+                {t('camera.allowAccess', 'Allow camera access in your browser, then try again.')}
+              </p>
               <Button variant="secondary" onClick={onRetry}>
-                Try again
+                {t('list.tryAgain', 'Try again')}
               </Button>
             </div>
           )}
@@ -79,13 +86,16 @@ export function CameraPanel({
       </div>
       <div className="mt-4 grid justify-items-center gap-3">
         <p className="text-sm font-medium text-neutral-800">
-          {remaining} of {settings.maxShots} shots left
+          {t('camera.shotsLeft', '{remaining} of {total} shots left', {
+            remaining,
+            total: settings.maxShots,
+          })}
         </p>
         <FilmDots total={settings.maxShots} remaining={remaining} />
         <button
           ref={shutterRef}
           type="button"
-          aria-label="Take photo"
+          aria-label={t('camera.takePhoto', 'Take photo')}
           aria-disabled={empty || busy || !streaming}
           onClick={onShoot}
           className={`flex h-18 w-18 items-center justify-center rounded-full border-4 border-white bg-[var(--ag-primary-strong)] text-white shadow-lg ring-2 ring-[var(--ag-primary-strong)] transition focus:outline-none focus-visible:ring-8 focus-visible:ring-[var(--ag-primary-soft)] active:scale-95 ${
@@ -97,8 +107,10 @@ export function CameraPanel({
         <div role="status" className="text-center">
           {empty && (
             <>
-              <p className="font-semibold text-neutral-900">No shots remaining</p>
-              <p className="text-sm text-neutral-700">You've used all your shots for this test session.</p>
+              <p className="font-semibold text-neutral-900">{t('camera.noShots', 'No shots remaining')}</p>
+              <p className="text-sm text-neutral-700">
+                {t('camera.usedAll', "You've used all your shots for this test session.")}
+              </p>
             </>
           )}
         </div>

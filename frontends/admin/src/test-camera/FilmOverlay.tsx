@@ -38,11 +38,11 @@ export function FilmOverlay({ label }: { label: string }) {
       <div className="absolute inset-x-3 inset-y-9 rounded-md border-2 border-white/30" />
       <Perforations edge="top" />
       <Perforations edge="bottom" />
-      <p className="absolute left-5 top-10 max-w-[60%] truncate font-mono text-xs font-semibold uppercase tracking-widest text-white/85">
+      <p className="absolute start-5 top-10 max-w-[60%] truncate font-mono text-xs font-semibold uppercase tracking-widest text-white/85">
         {label}
       </p>
       <p
-        className="absolute bottom-10 right-5 font-mono text-base font-bold tracking-widest text-orange-400"
+        className="absolute bottom-10 end-5 font-mono text-base font-bold tracking-widest text-orange-400"
         style={{ textShadow: '0 0 6px rgba(251,146,60,0.8)' }}
       >
         {stamp}

@@ -2,6 +2,7 @@ import { useEffect, useId, useState, type Ref } from 'react';
 import { Check, RotateCcw } from 'lucide-react';
 import { CAPTION_MAX } from '@afterglow/contracts';
 import { Button } from '@afterglow/ui';
+import { useT } from '../text';
 import type { Shot } from './roll';
 import { DEVELOPING_MS } from './settings';
 
@@ -18,6 +19,7 @@ interface Props {
 
 /** The capture with a caption field, Retake Shot and Confirm Photo; in film mode it 'develops' first. */
 export function PhotoPreview({ shot, filter, caption, headingRef, onCaption, onRetake, onConfirm }: Props) {
+  const t = useT();
   const id = useId();
   const [developing, setDeveloping] = useState(filter !== undefined);
   useEffect(() => {
@@ -34,12 +36,16 @@ export function PhotoPreview({ shot, filter, caption, headingRef, onCaption, onR
         tabIndex={-1}
         className="mb-3 text-lg font-semibold text-neutral-900 focus:outline-none"
       >
-        Preview
+        {t('preview.title', 'Preview')}
       </h2>
       <div className="relative overflow-hidden rounded-2xl bg-neutral-900 shadow-lg">
         <img
           src={shot.url}
-          alt={caption.trim() ? `Test photo: ${caption.trim()}` : 'Test photo just taken'}
+          alt={
+            caption.trim()
+              ? t('preview.alt', 'Test photo: {caption}', { caption: caption.trim() })
+              : t('preview.altNew', 'Test photo just taken')
+          }
           width={shot.width}
           height={shot.height}
           className="mx-auto block h-auto max-h-[70vh] w-full object-contain"
@@ -55,14 +61,14 @@ export function PhotoPreview({ shot, filter, caption, headingRef, onCaption, onR
             // the dot pulses, not the words: a fading text would drop below readable contrast
             <p className="flex items-center gap-2 text-lg font-semibold text-amber-200">
               <span aria-hidden className="h-2.5 w-2.5 animate-pulse rounded-full bg-amber-300" />
-              Developing...
+              {t('preview.developing', 'Developing...')}
             </p>
           )}
         </div>
       </div>
       <div className="mt-4 grid gap-1.5">
         <label htmlFor={`${id}-caption`} className="text-sm font-medium text-neutral-900">
-          Caption (optional)
+          {t('preview.caption', 'Caption (optional)')}
         </label>
         <textarea
           id={`${id}-caption`}
@@ -70,25 +76,30 @@ export function PhotoPreview({ shot, filter, caption, headingRef, onCaption, onR
           rows={2}
           value={caption}
           onChange={(e) => onCaption(e.target.value)}
-          placeholder="Add a caption to this test photo"
+          placeholder={t('preview.captionPlaceholder', 'Add a caption to this test photo')}
           className="w-full rounded-xl border border-neutral-300 bg-white px-3 py-2 text-base text-neutral-900 focus:border-[var(--ag-primary)] focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)]"
         />
         <p
           id={`${id}-count`}
-          className={`text-right text-xs ${over ? 'font-semibold text-red-700' : 'text-neutral-700'}`}
+          className={`text-end text-xs ${over ? 'font-semibold text-red-700' : 'text-neutral-700'}`}
         >
           {caption.length}/{CAPTION_MAX}
-          {over && <span className="sr-only"> characters, over the limit guests have</span>}
+          {over && (
+            <span className="sr-only">
+              {' '}
+              {t('preview.overLimit', 'characters, over the limit guests have')}
+            </span>
+          )}
         </p>
       </div>
       <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onRetake}>
           <RotateCcw aria-hidden className="h-4 w-4" />
-          Retake Shot
+          {t('preview.retake', 'Retake Shot')}
         </Button>
         <Button onClick={onConfirm}>
           <Check aria-hidden className="h-4 w-4" />
-          Confirm Photo
+          {t('preview.confirm', 'Confirm Photo')}
         </Button>
       </div>
     </section>

@@ -1,14 +1,9 @@
 import { useId, type ReactNode } from 'react';
-import { SHOT_LABELS, SHOT_OPTIONS } from '@afterglow/contracts';
+import { SHOT_OPTIONS } from '@afterglow/contracts';
 import { Card } from '@afterglow/ui';
-import {
-  TEST_PRESETS,
-  isShotOption,
-  isTestPreset,
-  normalizeCode,
-  presetInfo,
-  type TestSettings,
-} from './settings';
+import { useT } from '../text';
+import { PRESET_TEXT, SHOT_TEXT } from './presetText';
+import { TEST_PRESETS, isShotOption, isTestPreset, normalizeCode, type TestSettings } from './settings';
 import { Switch } from './Switch';
 
 const INPUT =
@@ -49,13 +44,14 @@ export function SettingsPanel({
   settings: TestSettings;
   onChange: (c: SettingsChange) => void;
 }) {
+  const t = useT();
   return (
     <Card className="p-5">
       <section aria-labelledby="test-settings-title" className="grid gap-5">
         <h2 id="test-settings-title" className="text-lg font-semibold text-neutral-900">
-          Test Settings
+          {t('settings.testTitle', 'Test Settings')}
         </h2>
-        <Field label="Event name">
+        <Field label={t('settings.eventName', 'Event name')}>
           {(id) => (
             <input
               id={id}
@@ -65,7 +61,10 @@ export function SettingsPanel({
             />
           )}
         </Field>
-        <Field label="Event code" hint="6 characters, shown on the film frame">
+        <Field
+          label={t('settings.eventCode', 'Event code')}
+          hint={t('settings.eventCodeHint', '6 characters, shown on the film frame')}
+        >
           {(id, hintId) => (
             <input
               id={id}
@@ -80,7 +79,10 @@ export function SettingsPanel({
             />
           )}
         </Field>
-        <Field label="Max shots" hint="Changing the roll size loads a fresh roll">
+        <Field
+          label={t('settings.maxShots', 'Max shots')}
+          hint={t('settings.maxShotsHint', 'Changing the roll size loads a fresh roll')}
+        >
           {(id, hintId) => (
             <select
               id={id}
@@ -94,20 +96,26 @@ export function SettingsPanel({
             >
               {SHOT_OPTIONS.map((n) => (
                 <option key={n} value={n}>
-                  {n} shots ({SHOT_LABELS[n]})
+                  {t(SHOT_TEXT[n])}
                 </option>
               ))}
             </select>
           )}
         </Field>
         <Switch
-          label="Film mode"
-          description="Film preset look and a short 'Developing...' wait after each shot"
+          label={t('settings.filmMode', 'Film mode')}
+          description={t(
+            'settings.filmModeHint',
+            "Film preset look and a short 'Developing...' wait after each shot",
+          )}
           checked={settings.filmMode}
           onChange={(filmMode) => onChange({ filmMode })}
         />
         {settings.filmMode && (
-          <Field label="Film preset" hint={presetInfo(settings.filmPreset).description}>
+          <Field
+            label={t('settings.filmPreset', 'Film preset')}
+            hint={t(PRESET_TEXT[settings.filmPreset].description)}
+          >
             {(id, hintId) => (
               <select
                 id={id}
@@ -120,7 +128,7 @@ export function SettingsPanel({
               >
                 {TEST_PRESETS.map((p) => (
                   <option key={p} value={p}>
-                    {presetInfo(p).name}
+                    {t(PRESET_TEXT[p].name)}
                   </option>
                 ))}
               </select>
@@ -128,8 +136,11 @@ export function SettingsPanel({
           </Field>
         )}
         <Switch
-          label="Film overlay"
-          description="Grain, frame, perforations and a date stamp over the live view"
+          label={t('settings.filmOverlay', 'Film overlay')}
+          description={t(
+            'settings.filmOverlayHint',
+            'Grain, frame, perforations and a date stamp over the live view',
+          )}
           checked={settings.filmOverlay}
           onChange={(filmOverlay) => onChange({ filmOverlay })}
         />

@@ -38,7 +38,7 @@ export function Switch({
       >
         <span
           aria-hidden
-          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${checked ? 'translate-x-6' : 'translate-x-1'}`}
+          className={`inline-block h-5 w-5 rounded-full bg-white shadow transition ${checked ? 'translate-x-6 rtl:-translate-x-6' : 'translate-x-1 rtl:-translate-x-1'}`}
         />
       </button>
     </div>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, RotateCcw } from 'lucide-react';
-import { Button, buttonClass, toast } from '@afterglow/ui';
+import { Button, buttonClass, toast, translator } from '@afterglow/ui';
 import { useCamera } from '@afterglow/ui/camera';
+import { useT } from '../text';
 import { CameraPanel } from './CameraPanel';
 import { PhotoPreview } from './PhotoPreview';
 import { SavedShots } from './SavedShots';
@@ -13,7 +14,12 @@ import { useTestRoll } from './useTestRoll';
 
 /** Camera Test Mode (spec sections 2, 4 and 5): the guest camera with test settings, nothing uploaded. */
 export function TestCameraScreen() {
-  const [settings, setSettings] = useState(DEFAULT_SETTINGS);
+  const t = useT();
+  // the sample event's name in the admin's language; the admin may type another
+  const [settings, setSettings] = useState(() => ({
+    ...DEFAULT_SETTINGS,
+    eventName: t('settings.defaultEventName', 'Test Event'),
+  }));
   const [busy, setBusy] = useState(false);
   const camera = useCamera();
   const roll = useTestRoll(settings.maxShots);
@@ -24,9 +30,10 @@ export function TestCameraScreen() {
   const openCamera = useCallback(async () => {
     // false: refused or missing; null: given up for a later start, or the page was left
     if ((await start()) === false) {
+      const t = translator();
       toast({
-        title: 'Camera Error',
-        description: 'Could not access camera. Please check permissions.',
+        title: t('toast.cameraError', 'Camera Error'),
+        description: t('toast.cameraErrorText', 'Could not access camera. Please check permissions.'),
         variant: 'destructive',
       });
     }
@@ -36,9 +43,10 @@ export function TestCameraScreen() {
   useEffect(() => {
     if (!greeted.current) {
       greeted.current = true;
+      const t = translator();
       toast({
-        title: 'Camera Test Mode',
-        description: 'Try the camera with test settings. Nothing is uploaded.',
+        title: t('testCamera.title', 'Camera Test Mode'),
+        description: t('toast.welcome', 'Try the camera with test settings. Nothing is uploaded.'),
       });
     }
     void openCamera();
@@ -67,8 +75,8 @@ export function TestCameraScreen() {
     if (busy) return;
     if (roll.remaining <= 0) {
       toast({
-        title: 'No shots remaining',
-        description: "You've used all your shots for this test session.",
+        title: t('camera.noShots', 'No shots remaining'),
+        description: t('camera.usedAll', "You've used all your shots for this test session."),
         variant: 'destructive',
       });
       return;
@@ -77,11 +85,18 @@ export function TestCameraScreen() {
     setBusy(true);
     try {
       const left = roll.shoot(await withSize(await camera.capture()));
-      toast({ title: 'Photo captured!', description: shotsText(left), variant: 'success' });
-    } catch {
+      // after the capture: the page may have changed language meanwhile
+      const t = translator();
       toast({
-        title: 'Capture failed',
-        description: 'Failed to capture photo. Please try again.',
+        title: t('toast.captured', 'Photo captured!'),
+        description: shotsText(t, left),
+        variant: 'success',
+      });
+    } catch {
+      const t = translator();
+      toast({
+        title: t('toast.captureFailed', 'Capture failed'),
+        description: t('toast.captureFailedText', 'Failed to capture photo. Please try again.'),
         variant: 'destructive',
       });
     } finally {
@@ -104,8 +119,8 @@ export function TestCameraScreen() {
     });
     setCaption('');
     toast({
-      title: 'Test Photo Saved',
-      description: 'Kept on this page only; nothing was uploaded.',
+      title: t('toast.saved', 'Test Photo Saved'),
+      description: t('toast.savedText', 'Kept on this page only; nothing was uploaded.'),
       variant: 'success',
     });
   };
@@ -113,7 +128,12 @@ export function TestCameraScreen() {
   const resetShots = () => {
     roll.reset();
     setCaption('');
-    toast({ title: 'Shots Reset', description: `All ${settings.maxShots} shots are available again.` });
+    toast({
+      title: t('toast.reset', 'Shots Reset'),
+      description: t('toast.resetText', 'All {count} shots are available again.', {
+        count: settings.maxShots,
+      }),
+    });
   };
 
   const filter = settings.filmMode ? presetFilter(settings.filmPreset) : undefined;
@@ -122,18 +142,21 @@ export function TestCameraScreen() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <Link to="/admin-dashboard" className={buttonClass('ghost', 'sm', '-ml-3 mb-2')}>
-            <ArrowLeft aria-hidden className="h-4 w-4" />
-            Back to Admin Dashboard
+          <Link to="/admin-dashboard" className={buttonClass('ghost', 'sm', '-ms-3 mb-2')}>
+            <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
+            {t('testCamera.back', 'Back to Admin Dashboard')}
           </Link>
-          <h1 className="text-3xl font-bold text-neutral-900">Camera Test Mode</h1>
+          <h1 className="text-3xl font-bold text-neutral-900">{t('testCamera.title', 'Camera Test Mode')}</h1>
           <p className="text-neutral-700">
-            Try the guest camera with test settings. Photos are kept on this page only.
+            {t(
+              'testCamera.subtitle',
+              'Try the guest camera with test settings. Photos are kept on this page only.',
+            )}
           </p>
         </div>
         <Button variant="outline" size="sm" onClick={resetShots} className="self-start sm:self-auto">
           <RotateCcw aria-hidden className="h-4 w-4" />
-          Reset Shots
+          {t('testCamera.resetShots', 'Reset Shots')}
         </Button>
       </div>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">

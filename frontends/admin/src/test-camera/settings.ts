@@ -9,6 +9,7 @@ import {
   type FilmPreset,
   type ShotOption,
 } from '@afterglow/contracts';
+import type { Translate } from '@afterglow/ui';
 
 /**
  * The test page's key for each film preset: it spells `bw` 'blackwhite' (spec section 3). The one
@@ -64,4 +65,8 @@ export const normalizeCode = typedCode;
 
 export const DEVELOPING_MS = 2500;
 
-export const shotsText = (n: number) => `${n} ${n === 1 ? 'shot' : 'shots'} remaining`;
+/** The toast after a capture: '23 shots remaining'. */
+export const shotsText = (t: Translate, n: number) =>
+  t('camera.shotsRemaining', '{count, plural, one {# shot remaining} other {# shots remaining}}', {
+    count: n,
+  });

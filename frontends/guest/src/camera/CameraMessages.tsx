@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarX, UserPlus } from 'lucide-react';
-import { Button, buttonClass, errorText } from '@afterglow/ui';
+import { Button, buttonClass } from '@afterglow/ui';
 import { MessageCard } from '../components/MessageCard';
+import { serverError } from '../lib/errors';
+import { useT } from '../text';
 
 // The camera page's full-screen messages: not joined, loading failed, the event has ended.
 
@@ -20,26 +22,43 @@ export function FullScreen({ children }: { children: ReactNode }) {
 }
 
 export function NotJoined({ code, reason }: { code: string; reason?: string }) {
+  const t = useT();
   return (
     <FullScreen>
       <MessageCard
         icon={<UserPlus aria-hidden className="h-7 w-7" />}
-        title="Please join the event first"
-        actions={<CardLink to={`/join/${code}`}>Join Event</CardLink>}
+        title={t('camera.notJoined.title', 'Please join the event first')}
+        actions={<CardLink to={`/join/${code}`}>{t('common.joinEvent', 'Join Event')}</CardLink>}
       >
-        <p>{reason ?? 'Join with the event code to get your roll of film.'}</p>
+        <p>{reason ?? t('camera.notJoined.text', 'Join with the event code to get your roll of film.')}</p>
       </MessageCard>
     </FullScreen>
   );
 }
 
-export function LoadFailed({ what, error, onRetry }: { what: string; error: unknown; onRetry: () => void }) {
+/** Loading failed: `message` says what could not be loaded (a whole sentence, in the guest's language). */
+export function LoadFailed({
+  message,
+  error,
+  onRetry,
+}: {
+  message: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  const t = useT();
   return (
     <FullScreen>
-      <MessageCard alert title="Something went wrong" actions={<Button onClick={onRetry}>Try again</Button>}>
+      <MessageCard
+        alert
+        title={t('common.somethingWrong', 'Something went wrong')}
+        actions={<Button onClick={onRetry}>{t('common.tryAgain', 'Try again')}</Button>}
+      >
         <p>
-          We couldn’t load {what}. Check your connection and try again.
-          <span className="mt-2 block text-sm text-neutral-500">{errorText(error, 'Network error')}</span>
+          {message}
+          <span className="mt-2 block text-sm text-neutral-500">
+            {serverError(t, error, t('common.networkError', 'Network error'))}
+          </span>
         </p>
       </MessageCard>
     </FullScreen>
@@ -55,14 +74,15 @@ export function EventEnded({
   eventName: string;
   children?: ReactNode;
 }) {
+  const t = useT();
   return (
     <FullScreen>
       <MessageCard
         icon={<CalendarX aria-hidden className="h-7 w-7" />}
-        title="This event has ended"
-        actions={<CardLink to={`/gallery/${code}`}>View Gallery</CardLink>}
+        title={t('camera.ended.title', 'This event has ended')}
+        actions={<CardLink to={`/gallery/${code}`}>{t('common.viewGallery', 'View Gallery')}</CardLink>}
       >
-        <p>Photos can no longer be taken at {eventName}.</p>
+        <p>{t('camera.ended.text', 'Photos can no longer be taken at {name}.', { name: eventName })}</p>
       </MessageCard>
       {children}
     </FullScreen>

@@ -3,6 +3,7 @@ import { ArrowLeft, Images, Loader2, SwitchCamera } from 'lucide-react';
 import type { FilmLook } from '@afterglow/contracts';
 import type { CameraControls } from '@afterglow/ui/camera';
 import { Viewfinder } from '@afterglow/ui/viewfinder';
+import { useT } from '../text';
 import { FilmStrip } from './FilmStrip';
 
 interface CameraViewProps {
@@ -25,8 +26,12 @@ interface CameraViewProps {
 const ROUND =
   'flex h-12 w-12 items-center justify-center rounded-full bg-black/45 text-white backdrop-blur transition hover:bg-black/60 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70 disabled:opacity-50';
 
-/** The full-screen live camera: counter and film strip on top, shutter within thumb reach below. */
+/**
+ * The full-screen live camera: counter and film strip on top, shutter within thumb reach below. Right
+ * to left, the rows mirror by themselves (flex); the shutter stays in the middle.
+ */
 export function CameraView(p: CameraViewProps) {
+  const t = useT();
   const { camera, film } = p;
   const live = camera.status === 'streaming';
   const used = p.maxShots - p.shotsRemaining;
@@ -45,19 +50,25 @@ export function CameraView(p: CameraViewProps) {
           className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white/90"
         >
           <Loader2 aria-hidden className="h-10 w-10 animate-spin" />
-          <span>Starting camera…</span>
+          <span>{t('viewfinder.starting', 'Starting camera…')}</span>
         </div>
       )}
 
       <div className="relative z-10 bg-gradient-to-b from-black/70 to-transparent px-3 pb-6 pt-[max(0.75rem,env(safe-area-inset-top))]">
         <div className="flex items-center gap-3">
-          <button type="button" aria-label="Back" onClick={p.onBack} className={ROUND}>
-            <ArrowLeft aria-hidden className="h-6 w-6" />
+          <button type="button" aria-label={t('common.back', 'Back')} onClick={p.onBack} className={ROUND}>
+            <ArrowLeft aria-hidden className="h-6 w-6 rtl:-scale-x-100" />
           </button>
           <div className="min-w-0 flex-1 text-center">
             <p className="truncate text-sm font-medium text-white/85">{p.eventName}</p>
             <p aria-live="polite" className="text-lg font-bold tabular-nums">
-              {p.shotsRemaining} {p.shotsRemaining === 1 ? 'shot' : 'shots'} left
+              {t(
+                'viewfinder.shotsLeft',
+                '{count, plural, one {{count} shot left} other {{count} shots left}}',
+                {
+                  count: p.shotsRemaining,
+                },
+              )}
             </p>
           </div>
           <span className="h-12 w-12" aria-hidden />
@@ -72,7 +83,7 @@ export function CameraView(p: CameraViewProps) {
       <div className="relative z-10 flex items-center justify-around bg-gradient-to-t from-black/75 to-transparent px-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-10">
         <button
           type="button"
-          aria-label="Switch camera"
+          aria-label={t('viewfinder.switch', 'Switch camera')}
           onClick={p.onSwitch}
           disabled={!live || p.switching || p.capturing}
           className={ROUND}
@@ -82,7 +93,7 @@ export function CameraView(p: CameraViewProps) {
         <button
           type="button"
           ref={shutter}
-          aria-label="Take photo"
+          aria-label={t('viewfinder.shutter', 'Take photo')}
           onClick={p.onShutter}
           disabled={!live || p.capturing}
           className="flex h-20 w-20 items-center justify-center rounded-full border-4 border-white bg-white/20 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-accent)] active:scale-95 disabled:opacity-50"
@@ -92,7 +103,12 @@ export function CameraView(p: CameraViewProps) {
             aria-hidden
           />
         </button>
-        <button type="button" aria-label="Gallery" onClick={p.onGallery} className={ROUND}>
+        <button
+          type="button"
+          aria-label={t('common.gallery', 'Gallery')}
+          onClick={p.onGallery}
+          className={ROUND}
+        >
           <Images aria-hidden className="h-6 w-6" />
         </button>
       </div>

@@ -1,7 +1,10 @@
+import { useT } from '../text';
+
 /** Film mode: after a photo is kept, the roll "develops" for a moment (spec: 2.5 seconds). */
 export const DEVELOPING_MS = 2500;
 
 export function DevelopingOverlay() {
+  const t = useT();
   return (
     <div
       role="status"
@@ -11,7 +14,7 @@ export function DevelopingOverlay() {
         aria-hidden
         className="h-16 w-16 animate-pulse rounded-full bg-red-500/70 shadow-[0_0_60px_20px_rgba(239,68,68,0.45)]"
       />
-      <p className="text-2xl font-semibold tracking-wide">Developing...</p>
+      <p className="text-2xl font-semibold tracking-wide">{t('camera.developing', 'Developing...')}</p>
     </div>
   );
 }

@@ -1,14 +1,22 @@
 import { useId } from 'react';
 import { Camera as CameraIcon, Loader2 } from 'lucide-react';
-import { buttonClass } from '@afterglow/ui';
+import { buttonClass, type Translate } from '@afterglow/ui';
+import { useT } from '../text';
 
 /** Why the phone's own camera app is offered instead of the in-app camera. */
-export function phoneCameraReason(liveCamera: boolean): string {
-  if (liveCamera) return 'Or take the photo with your phone’s camera app instead.';
+export function phoneCameraReason(t: Translate, liveCamera: boolean): string {
+  if (liveCamera)
+    return t('phoneCamera.alternative', 'Or take the photo with your phone’s camera app instead.');
   // Browsers give the camera only to secure (https) pages; plain http on the venue Wi-Fi is not one.
   return window.isSecureContext === false
-    ? 'The in-app camera needs a secure connection, so your phone’s camera app opens instead.'
-    : 'This browser has no in-app camera, so your phone’s camera app opens instead.';
+    ? t(
+        'phoneCamera.insecure',
+        'The in-app camera needs a secure connection, so your phone’s camera app opens instead.',
+      )
+    : t(
+        'phoneCamera.unsupported',
+        'This browser has no in-app camera, so your phone’s camera app opens instead.',
+      );
 }
 
 interface PhoneCameraProps {
@@ -24,6 +32,7 @@ interface PhoneCameraProps {
  * phone's own camera all work with it), styled as a big button by its label.
  */
 export function PhoneCamera({ reason, processing, primary, onFile }: PhoneCameraProps) {
+  const t = useT();
   const reasonId = useId();
   return (
     <div className="flex w-full flex-col items-center gap-2">
@@ -39,7 +48,7 @@ export function PhoneCamera({ reason, processing, primary, onFile }: PhoneCamera
         ) : (
           <CameraIcon aria-hidden className="h-5 w-5" />
         )}
-        Take Photo
+        {t('phoneCamera.take', 'Take Photo')}
         <input
           type="file"
           accept="image/*"
@@ -58,7 +67,7 @@ export function PhoneCamera({ reason, processing, primary, onFile }: PhoneCamera
         {reason}
       </p>
       <span role="status" className="sr-only">
-        {processing ? 'Preparing your photo…' : ''}
+        {processing ? t('phoneCamera.preparing', 'Preparing your photo…') : ''}
       </span>
     </div>
   );

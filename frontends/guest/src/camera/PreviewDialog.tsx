@@ -3,7 +3,10 @@ import { Check, Download, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
 import { CAPTION_MAX } from '@afterglow/contracts';
 import { Button } from '@afterglow/ui';
 import { Modal } from '../components/Modal';
+import { uploadError } from '../lib/errors';
+import { useT } from '../text';
 import type { CapturedShot } from './capture';
+import type { UploadFailure } from './useKeepShot';
 
 const DARK_BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-xl bg-white/10 font-semibold text-white transition hover:bg-white/20 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/40 disabled:cursor-not-allowed disabled:opacity-50';
@@ -15,7 +18,7 @@ interface PreviewDialogProps {
   noRetakes: boolean;
   uploading: boolean;
   /** the last upload's failure, if any: the photo stays here until it is stored */
-  error: { message: string; retryable: boolean } | null;
+  error: UploadFailure | null;
   onRetake: () => void;
   onKeep: (caption: string) => void;
 }
@@ -30,6 +33,7 @@ export function PreviewDialog({
   onRetake,
   onKeep,
 }: PreviewDialogProps) {
+  const t = useT();
   const [caption, setCaption] = useState('');
   const captionId = useId();
   // Focus the main action, not the caption: on a phone that would cover the photo with the keyboard.
@@ -39,7 +43,7 @@ export function PreviewDialog({
       open
       onOpenChange={() => undefined}
       dismissible={false}
-      title="Your photo"
+      title={t('preview.title', 'Your photo')}
       hideTitle
       dark
       initialFocus={keep}
@@ -53,14 +57,18 @@ export function PreviewDialog({
       >
         <img
           src={shot.url}
-          alt="The photo you just took"
+          alt={t('preview.alt', 'The photo you just took')}
           className="max-h-[50dvh] w-full rounded-xl bg-black object-contain"
         />
         {allowCaptions && (
           <div>
             <div className="mb-1.5 flex items-baseline justify-between">
               <label htmlFor={captionId} className="text-sm font-semibold text-white">
-                Caption <span className="font-normal text-white/70">(optional)</span>
+                {t.rich('preview.caption', 'Caption {optional}', {
+                  optional: (
+                    <span className="font-normal text-white/70">{t('common.optional', '(optional)')}</span>
+                  ),
+                })}
               </label>
               <span id={`${captionId}-count`} className="text-xs tabular-nums text-white/70">
                 {caption.length}/{CAPTION_MAX}
@@ -73,7 +81,7 @@ export function PreviewDialog({
               maxLength={CAPTION_MAX}
               disabled={uploading}
               enterKeyHint="done"
-              placeholder="Say something about this moment"
+              placeholder={t('preview.captionPlaceholder', 'Say something about this moment')}
               aria-describedby={`${captionId}-count`}
               className="h-12 w-full rounded-xl border border-white/20 bg-white/10 px-4 text-white placeholder:text-white/60 focus:border-[var(--ag-accent)] focus:outline-none focus:ring-4 focus:ring-white/20 disabled:opacity-60"
             />
@@ -84,11 +92,16 @@ export function PreviewDialog({
             role="alert"
             className="rounded-xl border border-red-400/50 bg-red-500/15 p-3 text-sm text-red-50"
           >
-            <p className="font-semibold">Upload failed: {error.message}</p>
+            <p className="font-semibold">
+              {t('preview.uploadFailed', 'Upload failed: {reason}', { reason: uploadError(t, error) })}
+            </p>
             <p className="mt-1 text-red-50/90">
               {error.retryable
-                ? 'Your photo is safe on this phone. Check your connection and try again.'
-                : 'This photo could not be added to the event. You can still save it to your phone.'}
+                ? t('preview.safe', 'Your photo is safe on this phone. Check your connection and try again.')
+                : t(
+                    'preview.refused',
+                    'This photo could not be added to the event. You can still save it to your phone.',
+                  )}
             </p>
             <a
               href={shot.url}
@@ -96,12 +109,14 @@ export function PreviewDialog({
               className={`${DARK_BUTTON} mt-2 h-9 px-3 text-sm`}
             >
               <Download aria-hidden className="h-4 w-4" />
-              Save to phone
+              {t('preview.save', 'Save to phone')}
             </a>
           </div>
         )}
         {noRetakes && !error && (
-          <p className="text-center text-sm text-white/80">No retakes at this event: every shot counts.</p>
+          <p className="text-center text-sm text-white/80">
+            {t('preview.noRetakes', 'No retakes at this event: every shot counts.')}
+          </p>
         )}
         <div className="flex gap-3">
           {(!noRetakes || error?.retryable === false) && (
@@ -112,7 +127,7 @@ export function PreviewDialog({
               disabled={uploading}
             >
               <RotateCcw aria-hidden className="h-5 w-5 max-[400px]:hidden" />
-              Retake
+              {t('preview.retake', 'Retake')}
             </button>
           )}
           <Button
@@ -125,17 +140,17 @@ export function PreviewDialog({
             {uploading ? (
               <>
                 <Loader2 aria-hidden className="h-5 w-5 animate-spin max-[400px]:hidden" />
-                Uploading...
+                {t('preview.uploading', 'Uploading...')}
               </>
             ) : error ? (
               <>
                 <RefreshCw aria-hidden className="h-5 w-5 max-[400px]:hidden" />
-                Retry Upload
+                {t('preview.retry', 'Retry Upload')}
               </>
             ) : (
               <>
                 <Check aria-hidden className="h-5 w-5 max-[400px]:hidden" />
-                Keep Photo
+                {t('common.keepPhoto', 'Keep Photo')}
               </>
             )}
           </Button>

@@ -1,6 +1,8 @@
 import { ArrowLeft, Camera as CameraIcon, Images, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '@afterglow/ui';
+import { Button, LanguageMenu, buttonClass } from '@afterglow/ui';
+import { CAMERA_UNAVAILABLE } from '@afterglow/ui/camera';
+import { useT } from '../text';
 import { FilmStrip } from './FilmStrip';
 import { PhoneCamera, phoneCameraReason } from './PhoneCamera';
 
@@ -22,6 +24,8 @@ interface StartScreenProps {
 /**
  * Before the camera runs: the roll so far and one big button (the browser asks for the camera here).
  * Without an in-app camera, or when it is refused or fails, the phone's camera app takes the photo.
+ * The camera page has no header: the language menu sits in this screen's top bar, between Back and
+ * Gallery, and gives way to them on a narrow phone.
  */
 export function StartScreen({
   code,
@@ -35,16 +39,18 @@ export function StartScreen({
   onStart,
   onFile,
 }: StartScreenProps) {
+  const t = useT();
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-[max(1rem,env(safe-area-inset-top))]">
-      <nav aria-label="Camera" className="flex items-center justify-between">
-        <Link to={`/join/${code}`} className={buttonClass('ghost', 'sm')}>
-          <ArrowLeft aria-hidden className="h-4 w-4" />
-          Back
+      <nav aria-label={t('start.nav', 'Camera')} className="flex items-center justify-between gap-2">
+        <Link to={`/join/${code}`} className={buttonClass('ghost', 'sm', 'shrink-0')}>
+          <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
+          {t('common.back', 'Back')}
         </Link>
-        <Link to={`/gallery/${code}`} className={buttonClass('ghost', 'sm')}>
+        <LanguageMenu className="min-w-0 text-neutral-700 [&_select]:min-w-0 [&_select]:max-w-[7.5rem]" />
+        <Link to={`/gallery/${code}`} className={buttonClass('ghost', 'sm', 'shrink-0')}>
           <Images aria-hidden className="h-4 w-4" />
-          Gallery
+          {t('common.gallery', 'Gallery')}
         </Link>
       </nav>
       <div className="flex flex-1 flex-col items-center justify-center gap-6 text-center">
@@ -54,19 +60,30 @@ export function StartScreen({
         <div>
           <h1 className="text-2xl font-bold text-neutral-900">{eventName}</h1>
           <p className="mt-2 text-lg text-neutral-700">
-            <span className="font-bold tabular-nums text-[var(--ag-primary-ink)]">{shotsRemaining}</span> of{' '}
-            {maxShots} shots left
+            {t.rich('start.shotsLeft', '{left} of {total} shots left', {
+              left: (
+                <span className="font-bold tabular-nums text-[var(--ag-primary-ink)]">{shotsRemaining}</span>
+              ),
+              total: maxShots,
+            })}
           </p>
         </div>
         <FilmStrip used={maxShots - shotsRemaining} total={maxShots} />
         {liveCamera && error && (
           <div
             role="alert"
-            className="w-full rounded-xl border border-red-200 bg-red-50 p-4 text-left text-sm text-red-800"
+            className="w-full rounded-xl border border-red-200 bg-red-50 p-4 text-start text-sm text-red-800"
           >
-            <p className="font-semibold">{error}</p>
+            <p className="font-semibold">
+              {error === CAMERA_UNAVAILABLE
+                ? t('start.cameraUnavailable', 'Camera access denied or not available')
+                : error}
+            </p>
             <p className="mt-1">
-              Allow camera access for this site in your browser settings, then try again.
+              {t(
+                'start.allowCamera',
+                'Allow camera access for this site in your browser settings, then try again.',
+              )}
             </p>
           </div>
         )}
@@ -77,19 +94,19 @@ export function StartScreen({
             ) : (
               <CameraIcon aria-hidden className="h-5 w-5" />
             )}
-            {starting ? 'Starting Camera...' : 'Start Camera'}
+            {starting ? t('start.starting', 'Starting Camera...') : t('start.start', 'Start Camera')}
           </Button>
         )}
         {(!liveCamera || error) && (
           <PhoneCamera
-            reason={phoneCameraReason(liveCamera)}
+            reason={phoneCameraReason(t, liveCamera)}
             processing={processing}
             primary={!liveCamera}
             onFile={onFile}
           />
         )}
         <p className="text-sm text-neutral-600">
-          Photos stay hidden until the reveal, like a real disposable camera.
+          {t('start.hidden', 'Photos stay hidden until the reveal, like a real disposable camera.')}
         </p>
       </div>
     </div>

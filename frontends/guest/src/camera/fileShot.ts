@@ -10,6 +10,7 @@ export const MAX_SIDE = 4096;
 /** Below this long side, an encoder that still cannot fit the upload limit has met a broken image. */
 const MIN_SIDE = 1024;
 
+/** The error's message; the camera page tells the guest in their language ('camera.processFailed'). */
 export const PROCESS_FAILED = 'Could not process photo.';
 
 type Decoded = { source: CanvasImageSource; width: number; height: number; free: () => void };

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@afterglow/ui';
+import { toast, translator } from '@afterglow/ui';
 import { devicePhotosKey } from '../lib/api';
+import { uploadError } from '../lib/errors';
 import { UPLOAD_FAILED, sendPhoto, type PhotoUpload } from '../lib/upload';
 import { useRetry } from '../lib/useRetry';
 import { enqueue, send, type QueuedPhoto } from '../offline/queue';
@@ -11,9 +12,13 @@ import type { CapturedShot } from './capture';
 /** The kept photo is stored (with the shots the server says are left), or waits in the queue. */
 type Kept = { queued: false; shotsRemaining: number } | { queued: true };
 
-/** The last upload's failure: the photo stays in the preview until it is stored. */
+/**
+ * The last upload's failure: the photo stays in the preview until it is stored. `message` is the
+ * server's words, `code` its problem code (shown in the guest's language: lib/errors.ts).
+ */
 export interface UploadFailure {
   message: string;
+  code?: string;
   retryable: boolean;
 }
 
@@ -21,6 +26,7 @@ class UploadFailed extends Error implements UploadFailure {
   constructor(
     message: string,
     readonly retryable: boolean,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -100,7 +106,7 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
         queue.claim(s.uploadId, false);
         return { queued: true };
       }
-      throw new UploadFailed(sent.message, sent.kind === 'retry');
+      throw new UploadFailed(sent.message, sent.kind === 'retry', sent.code);
     },
     onSuccess: (res, { s }) => {
       clear();
@@ -117,17 +123,20 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
       onKept({ left, allStored: !res.queued && othersWaiting === 0 });
     },
     onError: (err) => {
-      const { message, retryable } =
-        err instanceof UploadFailed ? err : { message: UPLOAD_FAILED, retryable: true };
+      const failure: UploadFailure =
+        err instanceof UploadFailed
+          ? { message: err.message, retryable: err.retryable, ...(err.code ? { code: err.code } : {}) }
+          : { message: UPLOAD_FAILED, retryable: true };
       // One 'Upload failed' at a time, however many tries fail.
       dismiss();
+      const t = translator();
       dismissFailure.current = toast({
-        title: 'Upload failed',
-        description: message,
+        title: t('upload.failedTitle', 'Upload failed'),
+        description: uploadError(t, failure),
         variant: 'destructive',
       });
-      setError({ message, retryable });
-      if (retryable) retry.schedule();
+      setError(failure);
+      if (failure.retryable) retry.schedule();
       // The server may know better how many shots are left (another tab, the event's end).
       void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
     },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from '@afterglow/ui';
+import { toast, translator } from '@afterglow/ui';
 import type { PublicEvent } from '@afterglow/contracts';
 import type { DevicePhotos } from '../lib/api';
 import { newUuid } from '../lib/storage';
@@ -68,10 +68,14 @@ export function useRoll({ code, deviceId, event, shots, onDone }: RollOptions) {
     },
   });
 
-  /** A new photo into the preview, from the in-app camera or the phone's camera app. */
+  /**
+   * A new photo into the preview, from the in-app camera or the phone's camera app; `failure` (in the
+   * guest's language) says what went wrong if it cannot be taken.
+   */
   const take = async (produce: () => Promise<Blob>, failure: string) => {
+    const t = translator();
     if (remaining <= 0) {
-      toast({ title: 'No shots remaining', variant: 'destructive' });
+      toast({ title: t('roll.noShots', 'No shots remaining'), variant: 'destructive' });
       return;
     }
     if (capturing) return;
@@ -81,7 +85,11 @@ export function useRoll({ code, deviceId, event, shots, onDone }: RollOptions) {
       kept.clear();
       setShot({ blob, url: URL.createObjectURL(blob), uploadId: newUuid() });
     } catch {
-      toast({ title: 'Capture failed', description: failure, variant: 'destructive' });
+      toast({
+        title: t('roll.captureFailed', 'Capture failed'),
+        description: failure,
+        variant: 'destructive',
+      });
     } finally {
       setCapturing(false);
     }

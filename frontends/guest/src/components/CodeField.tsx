@@ -1,6 +1,10 @@
 import { useId } from 'react';
-import { EVENT_MESSAGES } from '@afterglow/contracts';
+import { EVENT_TEXT } from '../lib/contract-text';
 import { normalizeCode } from '../lib/code';
+import { useT } from '../text';
+
+/** A code as an example: the same in every language. */
+const EXAMPLE_CODE = 'ABC123';
 
 interface CodeFieldProps {
   value: string;
@@ -13,12 +17,13 @@ interface CodeFieldProps {
 
 /** The event code input: letters and digits, forced uppercase, at most 6 characters. */
 export function CodeField({ value, onChange, showError, onBlur, autoFocus }: CodeFieldProps) {
+  const t = useT();
   const id = useId();
   const invalid = showError && value.length !== 6;
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-neutral-800">
-        Event Code
+        {t('code.label', 'Event Code')}
       </label>
       <input
         id={id}
@@ -33,17 +38,17 @@ export function CodeField({ value, onChange, showError, onBlur, autoFocus }: Cod
         autoCorrect="off"
         spellCheck={false}
         enterKeyHint="go"
-        placeholder="ABC123"
+        placeholder={EXAMPLE_CODE}
         aria-invalid={invalid || undefined}
         aria-describedby={`${id}-hint${invalid ? ` ${id}-error` : ''}`}
         className="h-14 w-full rounded-xl border-2 border-neutral-300 bg-white px-4 text-center font-mono text-2xl font-bold uppercase tracking-[0.4em] text-neutral-900 placeholder:text-neutral-400 focus:border-[var(--ag-primary-strong)] focus:outline-none focus:ring-4 focus:ring-[var(--ag-primary-soft)] aria-[invalid]:border-red-500"
       />
       <p id={`${id}-hint`} className="mt-1.5 text-sm text-neutral-600">
-        6-digit code from your host
+        {t('code.hint', '6-digit code from your host')}
       </p>
       {invalid && (
         <p id={`${id}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-          {EVENT_MESSAGES.invalidCode}
+          {t(EVENT_TEXT.invalidCode)}
         </p>
       )}
     </div>

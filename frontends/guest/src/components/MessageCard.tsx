@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, buttonClass } from '@afterglow/ui';
+import { useT } from '../text';
 
 /** A centred card with a heading, a line of text and actions: empty, error and "not yet" states. */
 export function MessageCard({
@@ -38,18 +39,19 @@ export function MessageCard({
 
 /** The code matches no event: what guests see on the camera and the gallery. */
 export function EventNotFoundCard({ size = 'md' }: { size?: 'md' | 'lg' }) {
+  const t = useT();
   return (
     <MessageCard
       alert
       icon={<SearchX aria-hidden className="h-7 w-7" />}
-      title="Event not found"
+      title={t('event.notFound', 'Event not found')}
       actions={
         <Link to="/join" className={buttonClass('primary', size, 'w-full')}>
-          Enter a Code
+          {t('event.enterCode', 'Enter a Code')}
         </Link>
       }
     >
-      <p>Check the code with your host and try again.</p>
+      <p>{t('event.notFoundHint', 'Check the code with your host and try again.')}</p>
     </MessageCard>
   );
 }

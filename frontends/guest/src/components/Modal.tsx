@@ -8,6 +8,7 @@ import {
   type ReactNode,
   type RefObject,
 } from 'react';
+import { useT } from '../text';
 
 interface ModalProps {
   open: boolean;
@@ -49,6 +50,7 @@ export function Modal({
   initialFocus,
   children,
 }: ModalProps) {
+  const t = useT();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -128,9 +130,9 @@ export function Modal({
             {dismissible && (
               <button
                 type="button"
-                aria-label="Close"
+                aria-label={t('dialog.close', 'Close')}
                 onClick={() => onOpenChange(false)}
-                className={`-m-1 ml-auto rounded-full p-2 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)] ${
+                className={`-m-1 ms-auto rounded-full p-2 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)] ${
                   dark ? 'text-white/80 hover:bg-white/10' : 'text-neutral-600 hover:bg-neutral-100'
                 }`}
               >

@@ -1,9 +1,12 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Flag, Loader2, Trash2 } from 'lucide-react';
-import { REPORT_REASONS, REPORT_REASON_KEYS, type PhotoDto, type ReportReason } from '@afterglow/contracts';
-import { Button, apiRequest, errorText, toast } from '@afterglow/ui';
+import { REPORT_REASON_KEYS, type PhotoDto, type ReportReason } from '@afterglow/contracts';
+import { Button, apiRequest, toast, translator } from '@afterglow/ui';
 import { devicePhotosKey, eventPhotosKey } from '../lib/api';
+import { REPORT_REASON_TEXT } from '../lib/contract-text';
+import { serverError } from '../lib/errors';
+import { useT } from '../text';
 
 /** A quiet button on the photo dialog's dark background, thumb-sized. */
 const ON_DARK =
@@ -31,6 +34,7 @@ const rememberReported = (id: string) => {
  * enough guests report is hidden from everyone until then. Needs a device of the event.
  */
 export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: string; deviceId: string }) {
+  const t = useT();
   const qc = useQueryClient();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
@@ -41,22 +45,33 @@ export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: 
       rememberReported(photo.id);
       setDone(true);
       setOpen(false);
-      toast({ title: 'Photo reported', description: 'Thank you. The host will take a look.' });
+      const t = translator();
+      toast({
+        title: t('report.done', 'Photo reported'),
+        description: t('report.thanks', 'Thank you. The host will take a look.'),
+      });
       void qc.invalidateQueries({ queryKey: eventPhotosKey(code) });
     },
-    onError: (err) =>
+    onError: (err) => {
+      const t = translator();
       toast({
-        title: 'Report failed',
-        description: errorText(err, 'Could not report photo'),
+        title: t('report.failed', 'Report failed'),
+        description: serverError(t, err, t('report.failedText', 'Could not report photo')),
         variant: 'destructive',
-      }),
+      });
+    },
   });
-  if (done) return <p className="text-sm text-white/80">You reported this photo. The host will review it.</p>;
+  if (done)
+    return (
+      <p className="text-sm text-white/80">
+        {t('report.reported', 'You reported this photo. The host will review it.')}
+      </p>
+    );
   if (!open)
     return (
       <button type="button" className={ON_DARK} onClick={() => setOpen(true)}>
         <Flag aria-hidden className="h-4 w-4" />
-        Report photo
+        {t('report.open', 'Report photo')}
       </button>
     );
   return (
@@ -68,7 +83,9 @@ export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: 
       }}
     >
       <fieldset className="space-y-1">
-        <legend className="mb-1 font-semibold text-white">Why are you reporting this photo?</legend>
+        <legend className="mb-1 font-semibold text-white">
+          {t('report.why', 'Why are you reporting this photo?')}
+        </legend>
         {REPORT_REASON_KEYS.map((k) => (
           <label
             key={k}
@@ -82,17 +99,17 @@ export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: 
               onChange={() => setReason(k)}
               className="h-5 w-5 accent-[var(--ag-primary)]"
             />
-            {REPORT_REASONS[k]}
+            {t(REPORT_REASON_TEXT[k])}
           </label>
         ))}
       </fieldset>
       <div className="flex gap-2">
         <Button type="submit" size="sm" disabled={!reason || send.isPending}>
           {send.isPending && <Loader2 aria-hidden className="h-4 w-4 animate-spin" />}
-          Send Report
+          {t('report.send', 'Send Report')}
         </Button>
         <button type="button" className={ON_DARK} onClick={() => setOpen(false)}>
-          Cancel
+          {t('common.cancel', 'Cancel')}
         </button>
       </div>
     </form>
@@ -109,42 +126,49 @@ export function DeleteOwnPhoto({
   deviceId: string;
   onDeleted: () => void;
 }) {
+  const t = useT();
   const qc = useQueryClient();
   const [asking, setAsking] = useState(false);
   const del = useMutation({
     mutationFn: () =>
       apiRequest('DELETE', `/api/photos/${photo.id}?deviceId=${encodeURIComponent(deviceId)}`),
     onSuccess: () => {
-      toast({ title: 'Photo deleted', description: 'Nobody will see it.' });
+      const t = translator();
+      toast({
+        title: t('delete.done', 'Photo deleted'),
+        description: t('delete.doneText', 'Nobody will see it.'),
+      });
       onDeleted();
       void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
     },
-    onError: (err) =>
+    onError: (err) => {
+      const t = translator();
       toast({
-        title: 'Delete failed',
-        description: errorText(err, 'Could not delete photo'),
+        title: t('delete.failed', 'Delete failed'),
+        description: serverError(t, err, t('delete.failedText', 'Could not delete photo')),
         variant: 'destructive',
-      }),
+      });
+    },
   });
   if (!asking)
     return (
       <button type="button" className={ON_DARK} onClick={() => setAsking(true)}>
         <Trash2 aria-hidden className="h-4 w-4" />
-        Delete photo
+        {t('delete.open', 'Delete photo')}
       </button>
     );
   return (
     <div role="group" aria-labelledby={`delete-${photo.id}`} className="space-y-3 rounded-xl bg-white/10 p-3">
       <p id={`delete-${photo.id}`} className="text-white">
-        Delete this photo? Nobody will see it, and the shot stays used.
+        {t('delete.confirm', 'Delete this photo? Nobody will see it, and the shot stays used.')}
       </p>
       <div className="flex gap-2">
         <Button variant="destructive" size="sm" disabled={del.isPending} onClick={() => del.mutate()}>
           {del.isPending && <Loader2 aria-hidden className="h-4 w-4 animate-spin" />}
-          Delete
+          {t('delete.delete', 'Delete')}
         </Button>
         <button type="button" className={ON_DARK} onClick={() => setAsking(false)}>
-          Keep Photo
+          {t('common.keepPhoto', 'Keep Photo')}
         </button>
       </div>
     </div>

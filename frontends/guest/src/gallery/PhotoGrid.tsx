@@ -1,28 +1,30 @@
 import type { ReactNode } from 'react';
 import { Hourglass, Images, Loader2 } from 'lucide-react';
-import { Button, Skeleton } from '@afterglow/ui';
+import { Button, Skeleton, type Translate } from '@afterglow/ui';
 import { photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';
+import { useT } from '../text';
 
 interface PhotoGridProps<P extends ShownPhoto> {
   photos: P[];
   onOpen: (index: number) => void;
   /** something drawn over a tile (a status badge) */
   badge?: (photo: P) => ReactNode;
-  /** the tile's accessible name */
+  /** the tile's accessible name, in the guest's language */
   label?: (photo: P, index: number) => string;
 }
 
-const defaultLabel = (p: ShownPhoto, i: number) =>
-  `Open photo ${i + 1}, ${photoAuthor(p)}${p.caption ? `: ${p.caption}` : ''}`;
+function defaultLabel(t: Translate, p: ShownPhoto, i: number): string {
+  const values = { n: i + 1, author: photoAuthor(t, p), caption: p.caption };
+  return p.caption
+    ? t('grid.openCaptioned', 'Open photo {n}, {author}: {caption}', values)
+    : t('grid.open', 'Open photo {n}, {author}', values);
+}
 
 /** Square thumbnails, three across on a phone; each opens the photo large. */
-export function PhotoGrid<P extends ShownPhoto>({
-  photos,
-  onOpen,
-  badge,
-  label = defaultLabel,
-}: PhotoGridProps<P>) {
+export function PhotoGrid<P extends ShownPhoto>({ photos, onOpen, badge, label }: PhotoGridProps<P>) {
+  const t = useT();
+  const name = label ?? ((p: P, i: number) => defaultLabel(t, p, i));
   return (
     <ul className="grid grid-cols-3 gap-1.5 sm:grid-cols-4 sm:gap-2 lg:grid-cols-5">
       {photos.map((p, i) => {
@@ -32,7 +34,7 @@ export function PhotoGrid<P extends ShownPhoto>({
             <button
               type="button"
               onClick={() => onOpen(i)}
-              aria-label={label(p, i)}
+              aria-label={name(p, i)}
               className="block aspect-square w-full overflow-hidden rounded-lg bg-neutral-200 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-strong)] active:scale-[0.98]"
             >
               {thumb ? (
@@ -72,9 +74,10 @@ export function GridSkeleton({ count = 6 }: { count?: number }) {
  * the grid.
  */
 export function GalleryPageSkeleton({ band }: { band: string }) {
+  const t = useT();
   return (
     <div role="status" className="mx-auto w-full max-w-4xl space-y-6 px-4 py-6">
-      <span className="sr-only">Loading the gallery</span>
+      <span className="sr-only">{t('grid.loading', 'Loading the gallery')}</span>
       <Skeleton className="h-8 w-2/3" />
       <Skeleton className="h-4 w-1/2" />
       <Skeleton className={`${band} w-full`} />
@@ -99,6 +102,7 @@ export function LoadMore({
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
 }) {
+  const t = useT();
   if (!query.hasNextPage) return null;
   return (
     <Button
@@ -108,7 +112,7 @@ export function LoadMore({
       onClick={() => void query.fetchNextPage()}
     >
       {query.isFetchingNextPage && <Loader2 aria-hidden className="h-5 w-5 animate-spin" />}
-      Load More Photos
+      {t('grid.loadMore', 'Load More Photos')}
     </Button>
   );
 }

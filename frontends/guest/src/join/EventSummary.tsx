@@ -1,23 +1,22 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Camera, Eye, Film } from 'lucide-react';
-import {
-  FILM_PRESET_INFO,
-  SHOT_LABELS,
-  type FilmPreset,
-  type PublicEvent,
-  type ShotOption,
-} from '@afterglow/contracts';
-import { Skeleton } from '@afterglow/ui';
-import { formatDateTime, formatRange } from '../lib/format';
+import type { FilmPreset, PublicEvent, ShotOption } from '@afterglow/contracts';
+import { Skeleton, formatDateTime, formatRange, type Translate } from '@afterglow/ui';
+import { FILM_PRESET_NAME, SHOT_LABEL_TEXT } from '../lib/contract-text';
+import { useT } from '../text';
 
 /** When and how the photos become visible, in a guest's words. */
-export function revealText(e: Pick<PublicEvent, 'liveMode' | 'revealAt'>): string {
+export function revealText(t: Translate, e: Pick<PublicEvent, 'liveMode' | 'revealAt'>): string {
   if (e.liveMode) {
     return e.revealAt
-      ? `Live: approved photos appear during the event; all photos on ${formatDateTime(e.revealAt)}`
-      : 'Live: approved photos appear during the event';
+      ? t('summary.liveReveal', 'Live: approved photos appear during the event; all photos on {when}', {
+          when: formatDateTime(e.revealAt, t.locale),
+        })
+      : t('summary.live', 'Live: approved photos appear during the event');
   }
-  return e.revealAt ? `Photos reveal on ${formatDateTime(e.revealAt)}` : 'Photos are revealed by the host';
+  return e.revealAt
+    ? t('summary.revealOn', 'Photos reveal on {when}', { when: formatDateTime(e.revealAt, t.locale) })
+    : t('summary.revealByHost', 'Photos are revealed by the host');
 }
 
 function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
@@ -30,26 +29,34 @@ function Row({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 export function EventSummary({ event }: { event: PublicEvent }) {
-  const label = SHOT_LABELS[event.maxShotsPerDevice as ShotOption];
-  const preset = FILM_PRESET_INFO[event.filmPreset as FilmPreset];
+  const t = useT();
+  const label = SHOT_LABEL_TEXT[event.maxShotsPerDevice as ShotOption];
+  const preset = FILM_PRESET_NAME[event.filmPreset as FilmPreset];
+  const count = event.maxShotsPerDevice;
   return (
     <section
-      aria-label="Event details"
+      aria-label={t('summary.label', 'Event details')}
       className="rounded-xl border border-[var(--ag-primary-soft)] bg-[var(--ag-primary-soft)]/40 p-4"
     >
       <h2 className="mb-3 text-xl font-bold text-neutral-900">{event.name}</h2>
       <ul className="space-y-2 text-sm text-neutral-800">
         <Row icon={<CalendarDays aria-hidden className="h-4 w-4" />}>
-          {formatRange(event.startsAt, event.endsAt)}
+          {formatRange(event.startsAt, event.endsAt, t.locale)}
         </Row>
         <Row icon={<Camera aria-hidden className="h-4 w-4" />}>
-          {event.maxShotsPerDevice} shots per guest{label ? ` (${label})` : ''}
+          {label
+            ? t('summary.shotsLabelled', '{count} shots per guest ({label})', {
+                count,
+                label: t(label),
+              })
+            : t('summary.shots', '{count} shots per guest', { count })}
         </Row>
-        <Row icon={<Eye aria-hidden className="h-4 w-4" />}>{revealText(event)}</Row>
+        <Row icon={<Eye aria-hidden className="h-4 w-4" />}>{revealText(t, event)}</Row>
         {event.filmMode && preset && (
           <Row icon={<Film aria-hidden className="h-4 w-4" />}>
-            Film mode: {preset.name}
-            {event.noRetakes ? ', no retakes' : ''}
+            {event.noRetakes
+              ? t('summary.filmNoRetakes', 'Film mode: {preset}, no retakes', { preset: t(preset) })
+              : t('summary.film', 'Film mode: {preset}', { preset: t(preset) })}
           </Row>
         )}
       </ul>
@@ -58,9 +65,10 @@ export function EventSummary({ event }: { event: PublicEvent }) {
 }
 
 export function EventSummarySkeleton() {
+  const t = useT();
   return (
     <div role="status" className="space-y-3 rounded-xl border border-neutral-200 p-4">
-      <span className="sr-only">Looking up the event</span>
+      <span className="sr-only">{t('summary.loading', 'Looking up the event')}</span>
       <Skeleton className="h-6 w-2/3" />
       <Skeleton className="h-4 w-full" />
       <Skeleton className="h-4 w-1/2" />

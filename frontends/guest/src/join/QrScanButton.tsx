@@ -1,11 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
 import { QrCode } from 'lucide-react';
 import { Button } from '@afterglow/ui';
+import { useT } from '../text';
 
 const QrScanDialog = lazy(async () => ({ default: (await import('./QrScanDialog')).QrScanDialog }));
 
 /** 'Scan QR Code Instead': scans the host's QR code with the rear camera where the browser can. */
 export function QrScanButton() {
+  const t = useT();
   const [open, setOpen] = useState(false);
   // The dialog's code is fetched on the first tap and stays mounted after it.
   const [wanted, setWanted] = useState(false);
@@ -20,7 +22,7 @@ export function QrScanButton() {
         }}
       >
         <QrCode aria-hidden className="h-5 w-5" />
-        Scan QR Code Instead
+        {t('qr.scanInstead', 'Scan QR Code Instead')}
       </Button>
       {wanted && (
         <Suspense fallback={null}>

@@ -2,9 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@afterglow/ui';
-import { CAMERA_UNAVAILABLE, useCamera } from '@afterglow/ui/camera';
+import { useCamera } from '@afterglow/ui/camera';
 import { Modal } from '../components/Modal';
 import { codeFromScan } from '../lib/code';
+import { useT } from '../text';
 import { createQrDetector, type BarcodeDetectorLike } from './barcode';
 
 const SCAN_EVERY_MS = 300;
@@ -17,14 +18,16 @@ export function QrScanDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const t = useT();
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title="Scan QR Code">
+    <Modal open={open} onOpenChange={onOpenChange} title={t('qr.title', 'Scan QR Code')}>
       {open && <Scanner onDone={() => onOpenChange(false)} />}
     </Modal>
   );
 }
 
 function Scanner({ onDone }: { onDone: () => void }) {
+  const t = useT();
   const navigate = useNavigate();
   const camera = useCamera();
   const { start, attachVideo } = camera;
@@ -86,17 +89,26 @@ function Scanner({ onDone }: { onDone: () => void }) {
   }, [detector, streaming, navigate, onDone]);
 
   if (detector === 'checking')
-    return <Loader2 aria-label="Checking your camera" className="mx-auto h-8 w-8 animate-spin" />;
+    return (
+      <Loader2
+        aria-label={t('qr.checking', 'Checking your camera')}
+        className="mx-auto h-8 w-8 animate-spin"
+      />
+    );
   if (!detector) {
     return (
       <div role="status" className="space-y-2 text-neutral-700">
-        <p className="font-semibold text-neutral-900">QR scanning isn’t supported in this browser.</p>
+        <p className="font-semibold text-neutral-900">
+          {t('qr.unsupported', 'QR scanning isn’t supported in this browser.')}
+        </p>
         <p>
-          Open your phone’s camera app and point it at the QR code, then tap the link it shows. Or type the
-          code.
+          {t(
+            'qr.useCameraApp',
+            'Open your phone’s camera app and point it at the QR code, then tap the link it shows. Or type the code.',
+          )}
         </p>
         <Button className="mt-2 w-full" onClick={onDone}>
-          Enter Code Instead
+          {t('qr.enterCode', 'Enter Code Instead')}
         </Button>
       </div>
     );
@@ -109,7 +121,7 @@ function Scanner({ onDone }: { onDone: () => void }) {
           autoPlay
           playsInline
           muted
-          aria-label="Camera preview"
+          aria-label={t('qr.preview', 'Camera preview')}
           className="h-full w-full object-cover"
         />
         <div
@@ -118,11 +130,15 @@ function Scanner({ onDone }: { onDone: () => void }) {
         />
       </div>
       <p aria-live="polite" className="text-center text-sm text-neutral-700">
+        {/* the camera's one error, CAMERA_UNAVAILABLE, and what to do instead: one sentence */}
         {camera.error
-          ? `${CAMERA_UNAVAILABLE}. You can open your phone’s camera app instead, or type the code.`
+          ? t(
+              'qr.cameraUnavailable',
+              'Camera access denied or not available. You can open your phone’s camera app instead, or type the code.',
+            )
           : notOurs
-            ? 'That QR code is not an Afterglow event. Try the one from your host.'
-            : 'Point your camera at the QR code from your host.'}
+            ? t('qr.notOurs', 'That QR code is not an Afterglow event. Try the one from your host.')
+            : t('qr.point', 'Point your camera at the QR code from your host.')}
       </p>
     </div>
   );

@@ -25,10 +25,10 @@ export interface PhotoUpload {
 export type Sent =
   /** the server has it (201, or 200 for a replay) */
   | { kind: 'stored'; shotsRemaining: number }
-  /** the server refused it for good (no shots left, event ended…), in its own words */
-  | { kind: 'refused'; status: number; message: string }
+  /** the server refused it for good (no shots left, event ended…), in its own words and by its code */
+  | { kind: 'refused'; status: number; message: string; code?: string }
   /** offline, too slow, or the server in trouble (5xx, 408, 429): the same photo may go up later */
-  | { kind: 'retry'; status?: number; message: string };
+  | { kind: 'retry'; status?: number; message: string; code?: string };
 
 /** A stalled request on bad Wi-Fi should not hold the photo forever; a retry is safe (same uploadId). */
 export const UPLOAD_TIMEOUT_MS = 90_000;
@@ -40,19 +40,26 @@ export const RETRY_BACKOFF_MS = [2000, 5000, 10_000, 20_000, 30_000, 60_000] as 
 export const retryDelay = (attempt: number): number =>
   RETRY_BACKOFF_MS[Math.min(attempt, RETRY_BACKOFF_MS.length - 1)]!;
 
-/** Shown when the server gave no words of its own. */
+/**
+ * The message when the server gave no words of its own (the pages show it in the guest's language:
+ * lib/errors.ts).
+ */
 export const UPLOAD_FAILED = 'Could not upload photo';
 
 /** Whether a failed answer may succeed later: the server's trouble, not the photo's. */
 export const isTransientStatus = (status: number) => status >= 500 || status === 408 || status === 429;
 
-/** The server's message (problem+json `detail`), or the generic one. */
-function messageOf(body: string): string {
+/**
+ * The server's message (problem+json `detail`), or the generic one; and the problem's `code`, which
+ * the pages translate the message by.
+ */
+function problemOf(body: string): { message: string; code?: string } {
   try {
-    const p = JSON.parse(body) as { detail?: string; error?: string };
-    return p.detail ?? p.error ?? UPLOAD_FAILED;
+    const p = JSON.parse(body) as { detail?: string; error?: string; code?: unknown };
+    const message = p.detail ?? p.error ?? UPLOAD_FAILED;
+    return typeof p.code === 'string' ? { message, code: p.code } : { message };
   } catch {
-    return UPLOAD_FAILED;
+    return { message: UPLOAD_FAILED };
   }
 }
 
@@ -92,7 +99,7 @@ export async function sendPhoto(p: PhotoUpload): Promise<Sent> {
     }
     return { kind: 'stored', shotsRemaining };
   }
-  const message = messageOf(body);
-  if (isTransientStatus(res.status)) return { kind: 'retry', status: res.status, message };
-  return { kind: 'refused', status: res.status, message };
+  const problem = problemOf(body);
+  if (isTransientStatus(res.status)) return { kind: 'retry', status: res.status, ...problem };
+  return { kind: 'refused', status: res.status, ...problem };
 }

@@ -1,7 +1,9 @@
 import { CloudOff, Loader2 } from 'lucide-react';
+import { useT } from '../text';
 
 /** Tells the guest how many photos wait on the phone; they go up by themselves (camera and gallery). */
 export function QueueNotice({ count, sending }: { count: number; sending: boolean }) {
+  const t = useT();
   if (count === 0) return null;
   return (
     <div
@@ -16,9 +18,17 @@ export function QueueNotice({ count, sending }: { count: number; sending: boolea
         )}
         <span>
           <strong className="font-semibold">
-            {count === 1 ? '1 photo' : `${count} photos`} waiting to upload.
+            {t(
+              'queue.waiting',
+              '{count, plural, one {{count} photo waiting to upload.} other {{count} photos waiting to upload.}}',
+              { count },
+            )}
           </strong>{' '}
-          Saved on this phone, {count === 1 ? 'it goes' : 'they go'} up when you’re back online.
+          {t(
+            'queue.saved',
+            '{count, plural, one {Saved on this phone, it goes up when you’re back online.} other {Saved on this phone, they go up when you’re back online.}}',
+            { count },
+          )}
         </span>
       </p>
     </div>

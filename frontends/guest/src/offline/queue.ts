@@ -29,7 +29,7 @@ export type Outcome = Sent & { entry: QueuedPhoto };
 export type QueueMessage =
   | { type: 'changed' }
   | { type: 'stored'; deviceId: string; uploadId: string; shotsRemaining: number }
-  | { type: 'refused'; deviceId: string; uploadId: string; message: string };
+  | { type: 'refused'; deviceId: string; uploadId: string; message: string; code?: string };
 
 let opening: Promise<IDBDatabase> | null = null;
 
@@ -104,7 +104,14 @@ export async function send(entry: QueuedPhoto): Promise<Outcome> {
   const { deviceId, uploadId } = entry;
   if (sent.kind === 'stored')
     announce({ type: 'stored', deviceId, uploadId, shotsRemaining: sent.shotsRemaining });
-  if (sent.kind === 'refused') announce({ type: 'refused', deviceId, uploadId, message: sent.message });
+  if (sent.kind === 'refused')
+    announce({
+      type: 'refused',
+      deviceId,
+      uploadId,
+      message: sent.message,
+      ...(sent.code ? { code: sent.code } : {}),
+    });
   return { ...sent, entry };
 }
 

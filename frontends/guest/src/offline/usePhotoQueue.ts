@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '@afterglow/ui';
+import { toast, translator } from '@afterglow/ui';
 import { devicePhotosKey, type DevicePhotos } from '../lib/api';
+import { uploadError } from '../lib/errors';
 import { useRetry } from '../lib/useRetry';
 import { QUEUE_CHANNEL, SYNC_TAG, flush, queued, type Outcome, type QueueMessage } from './queue';
 
@@ -76,9 +77,14 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
   );
 
   const onRefused = useCallback(
-    (d: string, uploadId: string, message: string) => {
+    (d: string, uploadId: string, failure: { message: string; code?: string }) => {
       if (d !== deviceId || claimed.current.has(uploadId)) return;
-      toast({ title: 'Upload failed', description: message, variant: 'destructive' });
+      const t = translator();
+      toast({
+        title: t('upload.failedTitle', 'Upload failed'),
+        description: uploadError(t, failure),
+        variant: 'destructive',
+      });
       refresh();
       void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
     },
@@ -103,7 +109,7 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
           // With a broadcast channel every outcome also arrives there (from here or the worker).
           if (channel) continue;
           if (o.kind === 'stored') onStored(o.entry.deviceId, o.entry.uploadId, o.shotsRemaining);
-          if (o.kind === 'refused') onRefused(o.entry.deviceId, o.entry.uploadId, o.message);
+          if (o.kind === 'refused') onRefused(o.entry.deviceId, o.entry.uploadId, o);
         }
         if (all.some((o) => o.kind !== 'retry')) retry.reset();
         if (all.some((o) => o.kind === 'retry') || outcomes === null) scheduleRetry();
@@ -125,7 +131,7 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
       channel.onmessage = (e: MessageEvent<QueueMessage>) => {
         const m = e.data;
         if (m.type === 'stored') onStored(m.deviceId, m.uploadId, m.shotsRemaining);
-        else if (m.type === 'refused') onRefused(m.deviceId, m.uploadId, m.message);
+        else if (m.type === 'refused') onRefused(m.deviceId, m.uploadId, m);
         refresh();
       };
     }

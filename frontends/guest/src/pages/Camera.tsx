@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Spinner, errorText, toast } from '@afterglow/ui';
+import { Spinner, toast, translator, useEventLanguage } from '@afterglow/ui';
 import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '@afterglow/ui/camera';
 import { filmLook, type PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
@@ -10,20 +10,25 @@ import { CameraView } from '../camera/CameraView';
 import { DevelopingOverlay } from '../camera/DevelopingOverlay';
 import { RollComplete } from '../camera/RollComplete';
 import { StartScreen } from '../camera/StartScreen';
-import { PROCESS_FAILED, fileToJpeg } from '../camera/fileShot';
+import { fileToJpeg } from '../camera/fileShot';
 import { cameraScreen } from '../camera/screen';
 import { usePreviewDialog } from '../camera/usePreviewDialog';
 import { useRoll } from '../camera/useRoll';
 import { devicePhotosKey, isForbidden, isNotFound, useEventByCode, type DevicePhotos } from '../lib/api';
 import { normalizeCode } from '../lib/code';
+import { serverError } from '../lib/errors';
 import { getDeviceId } from '../lib/storage';
 import { QueueNotice } from '../offline/QueueNotice';
+import { useT } from '../text';
 
 /** Spec section 7: the device's photos are polled every 5 seconds on the camera. */
 const SHOTS_POLL_MS = 5000;
 
-const cameraError = (description: string) =>
-  toast({ title: 'Camera Error', description, variant: 'destructive' });
+/** `description` in the guest's language. */
+function cameraError(description: string) {
+  const t = translator();
+  toast({ title: t('camera.errorTitle', 'Camera Error'), description, variant: 'destructive' });
+}
 
 /** /camera/{code}: the guest's disposable camera. */
 export function Camera() {
@@ -35,16 +40,18 @@ export function Camera() {
 }
 
 function CameraSession({ code, deviceId }: { code: string; deviceId: string }) {
+  const t = useT();
   const eventQ = useEventByCode(code);
   const shotsQ = useQuery<DevicePhotos>({
     queryKey: devicePhotosKey(deviceId),
     refetchInterval: SHOTS_POLL_MS,
   });
+  useEventLanguage(eventQ.data?.language);
 
   if (eventQ.isPending || shotsQ.isPending) {
     return (
       <FullScreen>
-        <Spinner label="Loading your camera" />
+        <Spinner label={t('camera.loading', 'Loading your camera')} />
       </FullScreen>
     );
   }
@@ -54,14 +61,35 @@ function CameraSession({ code, deviceId }: { code: string; deviceId: string }) {
         <EventNotFoundCard size="lg" />
       </FullScreen>
     ) : (
-      <LoadFailed what="the event" error={eventQ.error} onRetry={() => void eventQ.refetch()} />
+      <LoadFailed
+        message={t(
+          'camera.loadEventFailed',
+          'We couldn’t load the event. Check your connection and try again.',
+        )}
+        error={eventQ.error}
+        onRetry={() => void eventQ.refetch()}
+      />
     );
   }
   if (shotsQ.isError) {
     if (isForbidden(shotsQ.error) || isNotFound(shotsQ.error)) {
-      return <NotJoined code={code} reason={errorText(shotsQ.error, 'Please join the event again.')} />;
+      return (
+        <NotJoined
+          code={code}
+          reason={serverError(t, shotsQ.error, t('camera.joinAgain', 'Please join the event again.'))}
+        />
+      );
     }
-    return <LoadFailed what="your roll of film" error={shotsQ.error} onRetry={() => void shotsQ.refetch()} />;
+    return (
+      <LoadFailed
+        message={t(
+          'camera.loadRollFailed',
+          'We couldn’t load your roll of film. Check your connection and try again.',
+        )}
+        error={shotsQ.error}
+        onRetry={() => void shotsQ.refetch()}
+      />
+    );
   }
   return <CameraFlow code={code} deviceId={deviceId} event={eventQ.data} shots={shotsQ.data} />;
 }
@@ -81,6 +109,7 @@ interface FlowProps {
  * takes the photo from the start screen.
  */
 function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
+  const t = useT();
   const navigate = useNavigate();
   const camera = useCamera();
   const [liveCamera] = useState(hasLiveCamera);
@@ -107,21 +136,26 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
     event,
     shots,
     onDone: (left) => {
-      if (left > 0 && mode === 'camera') void startCamera('Could not restart camera.');
+      if (left > 0 && mode === 'camera')
+        void startCamera(t('camera.restartFailed', 'Could not restart camera.'));
       else setMode('start');
     },
   });
   useReleaseWhileHidden(camera, () => {
-    if (mode === 'camera' && !roll.shot) void startCamera('Could not restart camera.');
+    if (mode === 'camera' && !roll.shot)
+      void startCamera(t('camera.restartFailed', 'Could not restart camera.'));
   });
   const PreviewDialog = usePreviewDialog(mode === 'camera' || !!roll.shot || !liveCamera || !!camera.error);
 
   const onShutter = () =>
-    roll.take(async () => {
-      const blob = await camera.capture();
-      camera.stop();
-      return blob;
-    }, 'Could not take photo. Please try again.');
+    roll.take(
+      async () => {
+        const blob = await camera.capture();
+        camera.stop();
+        return blob;
+      },
+      t('camera.takeFailed', 'Could not take photo. Please try again.'),
+    );
 
   const onSwitch = async () => {
     setSwitching(true);
@@ -129,7 +163,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
     setSwitching(false);
     if (result === 'failed') {
       setMode('start');
-      cameraError('Could not restart camera.');
+      cameraError(t('camera.restartFailed', 'Could not restart camera.'));
     }
   };
 
@@ -183,8 +217,12 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           error={camera.error}
           liveCamera={liveCamera}
           processing={roll.capturing}
-          onStart={() => void startCamera('Could not access camera. Please check permissions.')}
-          onFile={(file) => void roll.take(() => fileToJpeg(file), PROCESS_FAILED)}
+          onStart={() =>
+            void startCamera(t('camera.accessFailed', 'Could not access camera. Please check permissions.'))
+          }
+          onFile={(file) =>
+            void roll.take(() => fileToJpeg(file), t('camera.processFailed', 'Could not process photo.'))
+          }
         />
       )}
       {roll.shot && PreviewDialog && (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
-import { Button, buttonClass } from '@afterglow/ui';
+import { Button, buttonClass, formatRange, useEventLanguage } from '@afterglow/ui';
 import { useEventSocket } from '@afterglow/ui/realtime';
 import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard, MessageCard } from '../components/MessageCard';
@@ -25,17 +25,19 @@ import {
   type EventPhotosPage,
 } from '../lib/api';
 import { normalizeCode } from '../lib/code';
-import { formatRange } from '../lib/format';
 import { getDeviceId } from '../lib/storage';
+import { useT } from '../text';
 
 /** Spec section 7: the gallery polls the event's photos every 10 seconds. */
 const GALLERY_POLL_MS = 10_000;
 
 /** /gallery/{code}: the countdown, then everyone's photos; and the guest's own shots. */
 export function Gallery() {
+  const t = useT();
   const { code: raw = '' } = useParams();
   const code = normalizeCode(raw);
   const eventQ = useEventByCode(code);
+  useEventLanguage(eventQ.data?.language);
 
   if (eventQ.isPending) return <GalleryPageSkeleton band="h-32" />;
   if (eventQ.isError) {
@@ -44,10 +46,12 @@ export function Gallery() {
     ) : (
       <MessageCard
         alert
-        title="Something went wrong"
-        actions={<Button onClick={() => void eventQ.refetch()}>Try again</Button>}
+        title={t('common.somethingWrong', 'Something went wrong')}
+        actions={<Button onClick={() => void eventQ.refetch()}>{t('common.tryAgain', 'Try again')}</Button>}
       >
-        <p>We couldn’t load this gallery. Check your connection and try again.</p>
+        <p>
+          {t('gallery.loadFailed', 'We couldn’t load this gallery. Check your connection and try again.')}
+        </p>
       </MessageCard>
     );
   }
@@ -55,6 +59,7 @@ export function Gallery() {
 }
 
 function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
+  const t = useT();
   const qc = useQueryClient();
   const deviceId = getDeviceId(code);
   const [open, setOpen] = useState<number | null>(null);
@@ -101,12 +106,12 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
       <header className="space-y-3">
         <div>
           <h1 className="text-3xl font-bold text-neutral-900">{event.name}</h1>
-          <p className="mt-1 text-neutral-700">{formatRange(event.startsAt, event.endsAt)}</p>
+          <p className="mt-1 text-neutral-700">{formatRange(event.startsAt, event.endsAt, t.locale)}</p>
         </div>
         {deviceId && left > 0 && (
           <Link to={`/camera/${code}`} className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
             <Camera aria-hidden className="h-5 w-5" />
-            Take More Photos ({left} left)
+            {t('gallery.takeMore', 'Take More Photos ({count} left)', { count: left })}
           </Link>
         )}
       </header>
@@ -116,12 +121,17 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
       <section aria-labelledby="event-photos" className="space-y-3">
         <div className="flex items-baseline justify-between gap-3">
           <h2 id="event-photos" className="text-xl font-bold text-neutral-900">
-            Event Photos
+            {t('gallery.eventPhotos', 'Event Photos')}
           </h2>
           {showPhotos && photos.length > 0 && (
             <p className="text-sm text-neutral-700">
-              {photos.length}
-              {photosQ.hasNextPage ? '+' : ''} {photos.length === 1 ? 'photo' : 'photos'}
+              {photosQ.hasNextPage
+                ? t('gallery.countMore', '{count, plural, one {{count}+ photo} other {{count}+ photos}}', {
+                    count: photos.length,
+                  })
+                : t('gallery.count', '{count, plural, one {{count} photo} other {{count} photos}}', {
+                    count: photos.length,
+                  })}
             </p>
           )}
         </div>
@@ -129,22 +139,25 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
           <GridSkeleton />
         ) : photosQ.isError && !photosQ.data ? (
           <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-            <p>We couldn’t load the photos. Check your connection.</p>
+            <p>{t('gallery.photosFailed', 'We couldn’t load the photos. Check your connection.')}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void photosQ.refetch()}>
-              Try again
+              {t('common.tryAgain', 'Try again')}
             </Button>
           </div>
         ) : !showPhotos ? (
           <EmptyPhotos>
             {revealAt
-              ? 'Everyone’s photos appear here at the reveal. Until then, they’re developing.'
-              : 'Everyone’s photos appear here once the host reveals them.'}
+              ? t(
+                  'gallery.hiddenUntil',
+                  'Everyone’s photos appear here at the reveal. Until then, they’re developing.',
+                )
+              : t('gallery.hiddenByHost', 'Everyone’s photos appear here once the host reveals them.')}
           </EmptyPhotos>
         ) : photos.length === 0 ? (
           <EmptyPhotos>
             {revealed
-              ? 'No photos yet. Check back soon.'
-              : 'Live photos appear here as soon as the host approves them.'}
+              ? t('gallery.empty', 'No photos yet. Check back soon.')
+              : t('gallery.emptyLive', 'Live photos appear here as soon as the host approves them.')}
           </EmptyPhotos>
         ) : (
           <>
@@ -154,7 +167,7 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
               photos={photos}
               index={open}
               onIndexChange={setOpen}
-              kind="Event photo"
+              kind="event"
               actions={
                 deviceId ? (p) => <ReportPhoto photo={p} code={code} deviceId={deviceId} /> : undefined
               }

@@ -2,18 +2,21 @@ import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { Camera, Loader2, SearchX } from 'lucide-react';
-import { ApiError, Button, Card, apiRequest, toast } from '@afterglow/ui';
-import { DEVICE_MESSAGES, DISPLAY_NAME_MAX, isUuid } from '@afterglow/contracts';
+import { ApiError, Button, Card, apiRequest, toast, translator, useEventLanguage } from '@afterglow/ui';
+import { DISPLAY_NAME_MAX, isUuid, type DEVICE_MESSAGES } from '@afterglow/contracts';
 import { CodeField } from '../components/CodeField';
 import { EventSummary, EventSummarySkeleton } from '../join/EventSummary';
 import { QrScanButton } from '../join/QrScanButton';
 import { isNotFound, useEventByCode, type JoinResult } from '../lib/api';
 import { isCompleteCode, normalizeCode } from '../lib/code';
+import { DEVICE_TEXT } from '../lib/contract-text';
+import { serverError } from '../lib/errors';
 import { getAnonId, setDeviceId } from '../lib/storage';
+import { useT } from '../text';
 
 /** /join/{code}: check the event, give an optional name, get a device and go to the camera. */
-/** The server's words when it refuses a guest for good (403: the event's guest limit), else null. */
-const refusal = (err: unknown) => (err instanceof ApiError && err.status === 403 ? err.detail : null);
+/** Whether the server refuses the guest for good (403: the event's guest limit): said on the page. */
+const refusedForGood = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 403;
 
 export function Join() {
   const { code = '' } = useParams();
@@ -22,14 +25,16 @@ export function Join() {
 }
 
 function JoinForm({ initialCode }: { initialCode: string }) {
+  const t = useT();
   const navigate = useNavigate();
   const nameId = useId();
   const [code, setCode] = useState(initialCode);
   const [name, setName] = useState('');
-  const [nameError, setNameError] = useState<string | null>(null);
+  const [nameError, setNameError] = useState<keyof typeof DEVICE_MESSAGES | null>(null);
   const [codeBlurred, setCodeBlurred] = useState(false);
   const complete = isCompleteCode(code);
   const eventQ = useEventByCode(code, complete);
+  useEventLanguage(eventQ.data?.language);
 
   const join = useMutation({
     // Fail with a message rather than wait silently while the phone says it is offline.
@@ -42,15 +47,19 @@ function JoinForm({ initialCode }: { initialCode: string }) {
     },
     onError: (err) => {
       // a refusal for good (the event's guest limit reached) stays on the page, below
-      if (refusal(err)) return;
+      if (refusedForGood(err)) return;
+      const t = translator();
       toast({
-        title: 'Error',
-        description: err instanceof ApiError ? err.detail : 'Failed to join event',
+        title: t('join.errorTitle', 'Error'),
+        description:
+          err instanceof ApiError
+            ? serverError(t, err, err.detail)
+            : t('join.failed', 'Failed to join event'),
         variant: 'destructive',
       });
     },
   });
-  const refused = refusal(join.error);
+  const refused = refusedForGood(join.error) ? serverError(t, join.error, join.error.detail) : null;
 
   const found = complete && eventQ.isSuccess;
   const submit = () => {
@@ -59,9 +68,9 @@ function JoinForm({ initialCode }: { initialCode: string }) {
     const anonId = getAnonId();
     const displayName = name.trim();
     const problem = !isUuid(anonId)
-      ? DEVICE_MESSAGES.anonId
+      ? 'anonId'
       : displayName.length > DISPLAY_NAME_MAX
-        ? DEVICE_MESSAGES.displayNameMax
+        ? 'displayNameMax'
         : null;
     if (problem) {
       setNameError(problem);
@@ -73,9 +82,11 @@ function JoinForm({ initialCode }: { initialCode: string }) {
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-8 sm:py-12">
-      <h1 className="mb-1 text-center text-3xl font-bold text-neutral-900">Join an Event</h1>
+      <h1 className="mb-1 text-center text-3xl font-bold text-neutral-900">
+        {t('join.title', 'Join an Event')}
+      </h1>
       <p className="mb-6 text-center text-neutral-700">
-        Check the event, add your name if you like, and start shooting.
+        {t('join.intro', 'Check the event, add your name if you like, and start shooting.')}
       </p>
       <Card className="p-5 sm:p-6">
         <form
@@ -97,7 +108,10 @@ function JoinForm({ initialCode }: { initialCode: string }) {
             {complete &&
               (eventQ.fetchStatus === 'paused' && eventQ.isPending ? (
                 <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-900">
-                  You’re offline. We’ll look up the event as soon as you’re back online.
+                  {t(
+                    'join.offline',
+                    'You’re offline. We’ll look up the event as soon as you’re back online.',
+                  )}
                 </p>
               ) : eventQ.isPending ? (
                 <EventSummarySkeleton />
@@ -108,19 +122,21 @@ function JoinForm({ initialCode }: { initialCode: string }) {
                     className="flex items-center gap-2 rounded-xl bg-red-50 p-4 font-semibold text-red-800"
                   >
                     <SearchX aria-hidden className="h-5 w-5 shrink-0" />
-                    Event not found
+                    {t('event.notFound', 'Event not found')}
                   </p>
                 ) : (
                   <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-                    <p className="font-semibold">We couldn’t check this code.</p>
-                    <p className="text-sm">Check your connection and try again.</p>
+                    <p className="font-semibold">{t('join.checkFailed', 'We couldn’t check this code.')}</p>
+                    <p className="text-sm">
+                      {t('common.checkConnection', 'Check your connection and try again.')}
+                    </p>
                     <Button
                       variant="outline"
                       size="sm"
                       className="mt-3"
                       onClick={() => void eventQ.refetch()}
                     >
-                      Try again
+                      {t('common.tryAgain', 'Try again')}
                     </Button>
                   </div>
                 )
@@ -131,7 +147,11 @@ function JoinForm({ initialCode }: { initialCode: string }) {
 
           <div>
             <label htmlFor={nameId} className="mb-1.5 block text-sm font-semibold text-neutral-800">
-              Your Name <span className="font-normal text-neutral-600">(optional)</span>
+              {t.rich('join.name', 'Your Name {optional}', {
+                optional: (
+                  <span className="font-normal text-neutral-600">{t('common.optional', '(optional)')}</span>
+                ),
+              })}
             </label>
             <input
               id={nameId}
@@ -144,14 +164,14 @@ function JoinForm({ initialCode }: { initialCode: string }) {
               maxLength={DISPLAY_NAME_MAX}
               autoComplete="nickname"
               enterKeyHint="go"
-              placeholder="So friends know who took it"
+              placeholder={t('join.namePlaceholder', 'So friends know who took it')}
               aria-invalid={nameError ? true : undefined}
               aria-describedby={nameError ? `${nameId}-error` : undefined}
               className="h-12 w-full rounded-xl border-2 border-neutral-300 bg-white px-4 text-neutral-900 placeholder:text-neutral-500 focus:border-[var(--ag-primary-strong)] focus:outline-none focus:ring-4 focus:ring-[var(--ag-primary-soft)]"
             />
             {nameError && (
               <p id={`${nameId}-error`} role="alert" className="mt-1 text-sm font-medium text-red-700">
-                {nameError}
+                {t(DEVICE_TEXT[nameError], { max: DISPLAY_NAME_MAX })}
               </p>
             )}
           </div>
@@ -170,7 +190,7 @@ function JoinForm({ initialCode }: { initialCode: string }) {
             ) : (
               <Camera aria-hidden className="h-5 w-5" />
             )}
-            {join.isPending ? 'Joining...' : 'Start Taking Photos'}
+            {join.isPending ? t('join.joining', 'Joining...') : t('join.start', 'Start Taking Photos')}
           </Button>
         </form>
         <div className="mt-3">

@@ -5,9 +5,11 @@ import { Button, Card, buttonClass } from '@afterglow/ui';
 import { CodeField } from '../components/CodeField';
 import { QrScanButton } from '../join/QrScanButton';
 import { isCompleteCode } from '../lib/code';
+import { useT } from '../text';
 
 /** /join: type the host's 6-character code. */
 export function JoinByCode() {
+  const t = useT();
   const navigate = useNavigate();
   const [code, setCode] = useState('');
   const [touched, setTouched] = useState(false);
@@ -18,8 +20,10 @@ export function JoinByCode() {
         <div className="mx-auto mb-4 flex h-16 w-16 items-center justify-center rounded-full bg-[var(--ag-primary-soft)] text-[var(--ag-primary-ink)]">
           <Camera aria-hidden className="h-8 w-8" />
         </div>
-        <h1 className="text-3xl font-bold text-neutral-900">Join an Event</h1>
-        <p className="mt-2 text-neutral-700">Enter the code your host shared to get your roll of film.</p>
+        <h1 className="text-3xl font-bold text-neutral-900">{t('join.title', 'Join an Event')}</h1>
+        <p className="mt-2 text-neutral-700">
+          {t('joinByCode.intro', 'Enter the code your host shared to get your roll of film.')}
+        </p>
       </div>
       <Card className="p-5 sm:p-6">
         <form
@@ -38,7 +42,7 @@ export function JoinByCode() {
             onBlur={() => setTouched(true)}
           />
           <Button type="submit" size="lg" className="w-full" disabled={!complete}>
-            Join Event
+            {t('common.joinEvent', 'Join Event')}
           </Button>
         </form>
         <div className="mt-3">
@@ -48,11 +52,11 @@ export function JoinByCode() {
       <div className="mt-6 flex flex-col gap-3">
         <Link to="/create-event" className={buttonClass('outline', 'md', 'w-full')}>
           <PartyPopper aria-hidden className="h-5 w-5" />
-          Create Your Own Event
+          {t('joinByCode.create', 'Create Your Own Event')}
         </Link>
         <Link to="/" className={buttonClass('ghost', 'md', 'w-full')}>
-          <ArrowLeft aria-hidden className="h-5 w-5" />
-          Back to Home
+          <ArrowLeft aria-hidden className="h-5 w-5 rtl:-scale-x-100" />
+          {t('common.backHome', 'Back to Home')}
         </Link>
       </div>
     </div>

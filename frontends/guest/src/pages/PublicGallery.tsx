@@ -2,9 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Images, SearchX, Users } from 'lucide-react';
-import { Button, buttonClass, useEventTheme } from '@afterglow/ui';
+import { Button, buttonClass, formatInZone, useEventLanguage, useEventTheme } from '@afterglow/ui';
 import {
-  GALLERY_NOT_FOUND,
   shareEventPath,
   type PublicGallery as Gallery,
   type PublicPhoto,
@@ -15,8 +14,9 @@ import { PhotoDialog } from '../gallery/PhotoDialog';
 import { EmptyPhotos, GalleryPageSkeleton, GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
 import { usePhotoPages } from '../gallery/usePhotoPages';
 import { isNotFound } from '../lib/api';
-import { formatInZone, plural } from '../lib/format';
+import { GALLERY_NOT_FOUND_TEXT } from '../lib/contract-text';
 import { ShareMenu } from '../public/ShareMenu';
+import { useT } from '../text';
 
 /** Spec section 7: the public gallery's photos are polled every 30 seconds. */
 const PUBLIC_POLL_MS = 30_000;
@@ -25,9 +25,12 @@ const photosKey = (slug: string) => ['guest', 'public-photos', slug] as const;
 
 /** /public/{slug}: a gallery its host made public, for anyone with the link (ADR 022). */
 export function PublicGallery() {
+  const t = useT();
   const { slug = '' } = useParams();
   const q = useQuery<Gallery>({ queryKey: galleryKey(slug), refetchInterval: PUBLIC_POLL_MS });
   useEventTheme(q.data);
+  // A gallery anyone may open reads in the event's language unless the viewer picked one.
+  useEventLanguage(q.data?.language, true);
 
   if (q.isPending) return <GalleryPageSkeleton band="h-10" />;
   if (q.isError) {
@@ -35,22 +38,24 @@ export function PublicGallery() {
       <MessageCard
         alert
         icon={<SearchX aria-hidden className="h-7 w-7" />}
-        title={GALLERY_NOT_FOUND.title}
+        title={t(GALLERY_NOT_FOUND_TEXT.title)}
         actions={
           <Link to="/" className={buttonClass('primary', 'md', 'w-full')}>
-            Back to Home
+            {t('common.backHome', 'Back to Home')}
           </Link>
         }
       >
-        <p>{GALLERY_NOT_FOUND.detail}</p>
+        <p>{t(GALLERY_NOT_FOUND_TEXT.detail)}</p>
       </MessageCard>
     ) : (
       <MessageCard
         alert
-        title="Something went wrong"
-        actions={<Button onClick={() => void q.refetch()}>Try again</Button>}
+        title={t('common.somethingWrong', 'Something went wrong')}
+        actions={<Button onClick={() => void q.refetch()}>{t('common.tryAgain', 'Try again')}</Button>}
       >
-        <p>We couldn’t load this gallery. Check your connection and try again.</p>
+        <p>
+          {t('gallery.loadFailed', 'We couldn’t load this gallery. Check your connection and try again.')}
+        </p>
       </MessageCard>
     );
   }
@@ -59,14 +64,17 @@ export function PublicGallery() {
     return (
       <MessageCard
         icon={<CalendarClock aria-hidden className="h-7 w-7" />}
-        title="Photos Not Yet Revealed"
+        title={t('public.notRevealed', 'Photos Not Yet Revealed')}
         actions={<JoinLink code={g.code} />}
       >
         <p className="font-semibold text-neutral-900">{g.name}</p>
         <p className="mt-1">
           {g.revealAt
-            ? `The photos will be revealed on ${formatInZone(g.revealAt, g.timezone)} (${g.timezone}).`
-            : 'The photos will appear here once the host reveals them.'}
+            ? t('public.revealOn', 'The photos will be revealed on {when} ({timezone}).', {
+                when: formatInZone(g.revealAt, g.timezone, t.locale),
+                timezone: g.timezone,
+              })
+            : t('public.revealByHost', 'The photos will appear here once the host reveals them.')}
         </p>
       </MessageCard>
     );
@@ -75,14 +83,16 @@ export function PublicGallery() {
 }
 
 function JoinLink({ code }: { code: string }) {
+  const t = useT();
   return (
     <Link to={`/join/${code}`} className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
-      Join Event
+      {t('common.joinEvent', 'Join Event')}
     </Link>
   );
 }
 
 function RevealedGallery({ gallery: g }: { gallery: Gallery }) {
+  const t = useT();
   const [params, setParams] = useSearchParams();
   const [open, setOpen] = useState<number | null>(null);
   const { query: photosQ, photos } = usePhotoPages<PublicPhoto, PublicPhotosPage>(
@@ -112,36 +122,46 @@ function RevealedGallery({ gallery: g }: { gallery: Gallery }) {
         <ul className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-neutral-700">
           <li className="flex items-center gap-1.5">
             <Images aria-hidden className="h-4 w-4" />
-            {plural(g.photoCount, 'photo')}
+            {t('public.photoCount', '{count, plural, one {{count} photo} other {{count} photos}}', {
+              count: g.photoCount,
+            })}
           </li>
           <li className="flex items-center gap-1.5">
             <Users aria-hidden className="h-4 w-4" />
-            {plural(g.participantCount, 'participant')}
+            {t(
+              'public.participantCount',
+              '{count, plural, one {{count} participant} other {{count} participants}}',
+              { count: g.participantCount },
+            )}
           </li>
         </ul>
         <div className="flex flex-col gap-2 sm:flex-row">
-          <ShareMenu url={shareUrl} title={g.name} text={`Photos from ${g.name}`} />
+          <ShareMenu
+            url={shareUrl}
+            title={g.name}
+            text={t('public.shareText', 'Photos from {name}', { name: g.name })}
+          />
           <JoinLink code={g.code} />
         </div>
       </header>
 
-      <section aria-label="Photos" className="space-y-3">
+      <section aria-label={t('public.photos', 'Photos')} className="space-y-3">
         {photosQ.isPending ? (
           <GridSkeleton />
         ) : photosQ.isError && !photosQ.data ? (
           <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800">
-            <p>We couldn’t load the photos. Check your connection.</p>
+            <p>{t('gallery.photosFailed', 'We couldn’t load the photos. Check your connection.')}</p>
             <Button variant="outline" size="sm" className="mt-2" onClick={() => void photosQ.refetch()}>
-              Try again
+              {t('common.tryAgain', 'Try again')}
             </Button>
           </div>
         ) : photos.length === 0 ? (
-          <EmptyPhotos>No photos yet</EmptyPhotos>
+          <EmptyPhotos>{t('public.empty', 'No photos yet')}</EmptyPhotos>
         ) : (
           <>
             <PhotoGrid photos={photos} onOpen={openAt} />
             <LoadMore query={photosQ} />
-            <PhotoDialog photos={photos} index={open} onIndexChange={openAt} kind="Photo" />
+            <PhotoDialog photos={photos} index={open} onIndexChange={openAt} kind="public" />
           </>
         )}
       </section>

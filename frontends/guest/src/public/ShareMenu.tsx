@@ -4,6 +4,7 @@ import { Button, buttonClass, toast } from '@afterglow/ui';
 // not part of the shared UI singleton: only the pages that copy carry it
 import { copyText } from '@afterglow/ui/clipboard';
 import { Modal } from '../components/Modal';
+import { useT } from '../text';
 import { hashtagLine, shareTargets } from './share-targets';
 
 /**
@@ -11,6 +12,7 @@ import { hashtagLine, shareTargets } from './share-targets';
  * all with the share link (which chat apps unfurl) and the hashtags.
  */
 export function ShareMenu({ url, title, text }: { url: string; title: string; text: string }) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
@@ -26,12 +28,15 @@ export function ShareMenu({ url, title, text }: { url: string; title: string; te
   const copy = async () => {
     try {
       await copyText(url);
-      toast({ title: 'Copied!', description: 'Gallery link copied to clipboard' });
+      toast({
+        title: t('share.copied', 'Copied!'),
+        description: t('share.copiedText', 'Gallery link copied to clipboard'),
+      });
       setOpen(false);
     } catch {
       toast({
-        title: 'Copy failed',
-        description: 'Could not copy link to clipboard',
+        title: t('share.copyFailed', 'Copy failed'),
+        description: t('share.copyFailedText', 'Could not copy link to clipboard'),
         variant: 'destructive',
       });
     }
@@ -41,32 +46,37 @@ export function ShareMenu({ url, title, text }: { url: string; title: string; te
     <>
       <Button variant="outline" onClick={() => setOpen(true)} className="w-full sm:w-auto">
         <Share2 aria-hidden className="h-5 w-5" />
-        Share
+        {t('share.open', 'Share')}
       </Button>
-      <Modal open={open} onOpenChange={setOpen} title="Share Gallery" description={hashtagLine}>
+      <Modal
+        open={open}
+        onOpenChange={setOpen}
+        title={t('share.title', 'Share Gallery')}
+        description={hashtagLine}
+      >
         <div className="mt-4 flex flex-col gap-2">
           {canShare && (
             <Button onClick={() => void nativeShare()} className="w-full">
               <Share2 aria-hidden className="h-5 w-5" />
-              Share…
+              {t('share.native', 'Share…')}
             </Button>
           )}
-          {shareTargets(url, text).map((t) => (
+          {shareTargets(url, text).map((target) => (
             <a
-              key={t.name}
-              href={t.href}
+              key={target.name}
+              href={target.href}
               target="_blank"
               rel="noopener noreferrer"
               className={buttonClass('outline', 'md', 'w-full')}
             >
               <ExternalLink aria-hidden className="h-5 w-5" />
-              Share on {t.name}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t('share.on', 'Share on {network}', { network: target.name })}
+              <span className="sr-only"> {t('share.newTab', '(opens in a new tab)')}</span>
             </a>
           ))}
           <Button variant="secondary" onClick={() => void copy()} className="w-full">
             <Copy aria-hidden className="h-5 w-5" />
-            Copy Link
+            {t('share.copy', 'Copy Link')}
           </Button>
         </div>
       </Modal>

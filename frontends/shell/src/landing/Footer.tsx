@@ -1,9 +1,17 @@
 import { Camera } from 'lucide-react';
+import { formatNumber, msg } from '@afterglow/ui';
+import { useT } from '../text';
 
 /** Privacy, Terms and Contact have no pages yet (spec section 2), so they are plain text, not dead links. */
-const INFO = ['Privacy', 'Terms', 'Contact'];
+const INFO = [
+  msg('footer.privacy', 'Privacy'),
+  msg('footer.terms', 'Terms'),
+  msg('footer.contact', 'Contact'),
+];
 
 export function Footer() {
+  const t = useT();
+  const year = formatNumber(new Date().getFullYear(), t.locale, { useGrouping: false });
   return (
     <footer className="mt-8 border-t border-neutral-200 bg-white/80">
       <div className="mx-auto flex max-w-6xl flex-col items-center gap-4 px-4 py-8 text-sm text-neutral-700 sm:flex-row sm:justify-between">
@@ -11,13 +19,13 @@ export function Footer() {
           <Camera aria-hidden className="h-5 w-5 text-[var(--ag-primary-ink)]" />
           Afterglow
         </p>
-        <ul aria-label="Site information" className="flex gap-6">
+        <ul aria-label={t('footer.info', 'Site information')} className="flex gap-6">
           {INFO.map((label) => (
-            <li key={label}>{label}</li>
+            <li key={label.id}>{t(label)}</li>
           ))}
         </ul>
         <p className="text-center">
-          © {new Date().getFullYear()} Afterglow · Made for moments worth waiting for.
+          {t('footer.copyright', '© {year} Afterglow · Made for moments worth waiting for.', { year })}
         </p>
       </div>
     </footer>

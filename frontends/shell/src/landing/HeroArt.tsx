@@ -1,5 +1,8 @@
+import { useT } from '../text';
+
 /** A disposable camera with a few developed prints, drawn inline so the landing page loads no images. */
 export function HeroArt({ className = '' }: { className?: string }) {
+  const t = useT();
   return (
     <svg viewBox="0 0 340 260" aria-hidden focusable="false" className={className}>
       <g transform="rotate(-9 80 70)">
@@ -26,8 +29,18 @@ export function HeroArt({ className = '' }: { className?: string }) {
       <circle cx="190" cy="178" r="38" fill="#374151" />
       <circle cx="190" cy="178" r="22" fill="#111827" />
       <circle cx="178" cy="166" r="8" fill="#fff" opacity=".35" />
-      <text x="58" y="228" fill="#fff" fontFamily="ui-monospace, monospace" fontSize="15" fontWeight="700">
-        24 EXP
+      {/* Printed on the camera's body as on a real one ('24 EXP'); laid out left to right in every
+          language, so it stays on the body. */}
+      <text
+        x="58"
+        y="228"
+        direction="ltr"
+        fill="#fff"
+        fontFamily="ui-monospace, monospace"
+        fontSize="15"
+        fontWeight="700"
+      >
+        {t('hero.art.exposures', '{count} EXP', { count: 24 })}
       </text>
     </svg>
   );

@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { Check, ImagePlus, X } from 'lucide-react';
 import { buttonClass } from '@afterglow/ui';
-import { EXTRA_PHOTOS, PLAN_SUMMARIES, type PlanSummary } from './plans';
+import { useT } from '../text';
+import { extraPhotosText, planTexts, usePlanText, type PlanText } from '@afterglow/ui/plans';
 
-function PlanCard({ plan }: { plan: PlanSummary }) {
+function PlanCard({ plan }: { plan: PlanText }) {
+  const t = useT();
   const headingId = `plan-${plan.id}`;
   return (
     <li
@@ -14,7 +16,7 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
     >
       {plan.popular && (
         <p className="absolute -top-3 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-[var(--ag-primary-strong)] px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
-          Most Popular
+          {t('packages.mostPopular', 'Most Popular')}
         </p>
       )}
       <h3 id={headingId} className="text-lg font-semibold text-neutral-900">
@@ -34,7 +36,9 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
               <X aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-neutral-500" />
             )}
             <span>
-              <span className="sr-only">{line.included ? 'Included: ' : 'Limit: '}</span>
+              <span className="sr-only">
+                {line.included ? t('packages.included', 'Included:') : t('packages.limit', 'Limit:')}{' '}
+              </span>
               {line.text}
             </span>
           </li>
@@ -45,22 +49,24 @@ function PlanCard({ plan }: { plan: PlanSummary }) {
 }
 
 export function Packages() {
+  const t = useT();
+  const tp = usePlanText();
   return (
     <section aria-labelledby="packages-title" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="packages-title" className="mb-2 text-center text-3xl font-bold text-neutral-900">
-        Compare packages
+        {t('packages.title', 'Compare packages')}
       </h2>
       <p className="mx-auto mb-10 max-w-2xl text-center text-neutral-700">
-        Start with the free demo, then pick the roll that fits your guest list.
+        {t('packages.intro', 'Start with the free demo, then pick the roll that fits your guest list.')}
       </p>
       <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {PLAN_SUMMARIES.map((plan) => (
+        {planTexts(tp).map((plan) => (
           <PlanCard key={plan.id} plan={plan} />
         ))}
       </ul>
       <p className="mt-8 text-center">
         <Link to="/pricing" className={buttonClass('outline', 'md')}>
-          See plans in detail
+          {t('packages.seePlans', 'See plans in detail')}
         </Link>
       </p>
     </section>
@@ -68,24 +74,34 @@ export function Packages() {
 }
 
 export function AddOns() {
+  const t = useT();
+  const addOn = extraPhotosText(usePlanText());
   return (
     <section aria-labelledby="addons-title" className="mx-auto max-w-6xl px-4 py-12">
       <h2 id="addons-title" className="mb-6 text-center text-3xl font-bold text-neutral-900">
-        Add-ons
+        {t('addons.title', 'Add-ons')}
       </h2>
-      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-left">
+      <div className="mx-auto flex max-w-xl flex-col items-center gap-4 rounded-2xl border border-neutral-200 bg-white p-6 text-center shadow-sm sm:flex-row sm:text-start">
         <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-xl bg-[var(--ag-accent-soft)] text-neutral-900">
           <ImagePlus aria-hidden className="h-7 w-7" />
         </span>
         <div className="flex-1">
-          <h3 className="text-lg font-semibold text-neutral-900">{EXTRA_PHOTOS.name}</h3>
+          <h3 className="text-lg font-semibold text-neutral-900">{addOn.name}</h3>
           <p className="text-neutral-700">
-            Running out of film? Add {EXTRA_PHOTOS.photos} more photos to your event.
+            {t(
+              'addons.extraPhotos.text',
+              '{count, plural, one {Running out of film? Add # more photo to your event.} other {Running out of film? Add # more photos to your event.}}',
+              { count: addOn.photos },
+            )}
           </p>
         </div>
         <p className="text-center">
-          <span className="block text-3xl font-extrabold text-neutral-900">{EXTRA_PHOTOS.price}</span>
-          <span className="text-sm text-neutral-700">for {EXTRA_PHOTOS.amount}</span>
+          <span className="block text-3xl font-extrabold text-neutral-900">{addOn.price}</span>
+          <span className="text-sm text-neutral-700">
+            {t('addons.extraPhotos.amount', '{count, plural, one {for +# photo} other {for +# photos}}', {
+              count: addOn.photos,
+            })}
+          </span>
         </p>
       </div>
     </section>

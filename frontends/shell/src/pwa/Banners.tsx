@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '@afterglow/ui';
+import { useT } from '../text';
 import { applyUpdate, dismissInstall, postponeUpdate, promptInstall } from './appState';
 
 function Banner({ label, text, children }: { label: string; text: string; children: ReactNode }) {
@@ -30,6 +31,7 @@ export function Banners({
   update: boolean;
   fullScreen: boolean;
 }) {
+  const t = useT();
   return (
     <div
       className={`pointer-events-none fixed inset-x-0 z-40 flex flex-col items-center gap-2 px-3 ${
@@ -40,25 +42,31 @@ export function Banners({
     >
       <div className="flex w-full max-w-md flex-col gap-2">
         {update && (
-          <Banner label="App update" text="A new version of Afterglow is available.">
+          <Banner
+            label={t('pwa.update.label', 'App update')}
+            text={t('pwa.update.text', 'A new version of Afterglow is available.')}
+          >
             <Button size="sm" onClick={applyUpdate}>
-              Update Now
+              {t('pwa.update.now', 'Update Now')}
             </Button>
             <Button size="sm" variant="ghost" onClick={postponeUpdate}>
-              Later
+              {t('pwa.update.later', 'Later')}
             </Button>
           </Banner>
         )}
         {install && (
           <Banner
-            label="Install Afterglow"
-            text="Install Afterglow on your phone: it opens like an app and works with a weak signal."
+            label={t('pwa.install.label', 'Install Afterglow')}
+            text={t(
+              'pwa.install.text',
+              'Install Afterglow on your phone: it opens like an app and works with a weak signal.',
+            )}
           >
             <Button size="sm" onClick={() => void promptInstall()}>
-              Install App
+              {t('pwa.install.app', 'Install App')}
             </Button>
             <Button size="sm" variant="ghost" onClick={dismissInstall}>
-              Not Now
+              {t('pwa.install.notNow', 'Not Now')}
             </Button>
           </Banner>
         )}

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { filmCssFilter, type FilmLook } from '@afterglow/contracts';
+// The package, not '../text': this subpath is bundled into the pages that show a camera.
+import { useUiText } from '@afterglow/ui';
 import type { CameraControls } from './useCamera';
 
 interface ViewfinderProps {
@@ -16,6 +18,7 @@ interface ViewfinderProps {
  * it and its vignette; ADR 020). The guest's camera and the admin's camera test page both show it.
  */
 export function Viewfinder({ camera, film, children }: ViewfinderProps) {
+  const t = useUiText();
   return (
     <>
       <video
@@ -23,7 +26,7 @@ export function Viewfinder({ camera, film, children }: ViewfinderProps) {
         autoPlay
         playsInline
         muted
-        aria-label="Camera preview"
+        aria-label={t('camera.preview', 'Camera preview')}
         className={`absolute inset-0 h-full w-full object-cover ${camera.facing === 'user' ? '-scale-x-100' : ''}`}
         style={film ? { filter: filmCssFilter(film) } : undefined}
       />

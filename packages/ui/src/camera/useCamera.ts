@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+// The package, not '../text': this subpath is bundled into the pages that have a camera.
+import { msg, useUiText } from '@afterglow/ui';
 import { CaptureError, captureFrame } from './capture';
 
 export type Facing = 'environment' | 'user';
 export type CameraStatus = 'idle' | 'starting' | 'streaming';
 
-/** Shown on the start screen when getUserMedia fails (spec section 8). */
-export const CAMERA_UNAVAILABLE = 'Camera access denied or not available';
+/** Shown on the start screen when getUserMedia fails (spec section 8); `error` is it translated. */
+export const CAMERA_UNAVAILABLE_MESSAGE = msg('camera.unavailable', 'Camera access denied or not available');
+/** The English of CAMERA_UNAVAILABLE_MESSAGE (spec section 8). */
+export const CAMERA_UNAVAILABLE = CAMERA_UNAVAILABLE_MESSAGE.message;
 
 /** Whether the in-app camera exists here: browsers give getUserMedia only to secure (https) pages. */
 export function hasLiveCamera(): boolean {
@@ -41,6 +45,7 @@ async function openCamera(facing: Facing, exact: boolean): Promise<MediaStream> 
  * track is stopped on stop() and when the component unmounts.
  */
 export function useCamera() {
+  const t = useUiText();
   const streamRef = useRef<MediaStream | null>(null);
   const videoRef = useRef<HTMLVideoElement | null>(null);
   /** bumps on every start/stop so a slow getUserMedia answer that lost the race is thrown away */
@@ -49,7 +54,8 @@ export function useCamera() {
   const alive = useRef(true);
   const [status, setStatus] = useState<CameraStatus>('idle');
   const [facing, setFacing] = useState<Facing>('environment');
-  const [error, setError] = useState<string | null>(null);
+  /** getUserMedia failed: `error` says so in the page's language (it follows a language change) */
+  const [failed, setFailed] = useState(false);
 
   /** Ref callback for the <video>: attaches the live stream whenever the element appears. */
   const attachVideo = useCallback((el: HTMLVideoElement | null) => {
@@ -91,13 +97,13 @@ export function useCamera() {
         const actual = stream.getVideoTracks()[0]?.getSettings().facingMode;
         setFacing(actual === 'user' || actual === 'environment' ? actual : want);
         showStream(videoRef.current, stream);
-        setError(null);
+        setFailed(false);
         setStatus('streaming');
         return true;
       } catch {
         if (gen !== generation.current) return null;
         setStatus('idle');
-        setError(CAMERA_UNAVAILABLE);
+        setFailed(true);
         return false;
       }
     },
@@ -129,6 +135,7 @@ export function useCamera() {
     };
   }, []);
 
+  const error = failed ? t(CAMERA_UNAVAILABLE_MESSAGE) : null;
   return { status, facing, error, start, stop, switchCamera, capture, attachVideo };
 }
 

@@ -22,6 +22,8 @@ export const PSEUDO_LOCALE = 'en-XA';
 export type Locale = Language | typeof PSEUDO_LOCALE;
 /** Where this device keeps the language picked in the menu. */
 export const LANGUAGE_STORAGE_KEY = 'afterglow:language';
+/** The same pick as a cookie, for the server's own pages and answers (the sign-in page). */
+export const LANGUAGE_COOKIE = 'afterglow-language';
 
 /** A message declared away from where it is shown (a table of labels); shown with `t(message)`. */
 export interface MessageDescriptor {
@@ -217,6 +219,11 @@ export function pickLanguage(locale: Locale | null): Promise<void> {
   } catch {
     // private mode: the pick lasts this visit
   }
+  // The server's own pages (sign-in) and answers read the pick from this cookie.
+  if (typeof document !== 'undefined')
+    document.cookie = locale
+      ? `${LANGUAGE_COOKIE}=${encodeURIComponent(locale)}; path=/; max-age=31536000; samesite=lax`
+      : `${LANGUAGE_COOKIE}=; path=/; max-age=0; samesite=lax`;
   return settle();
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@afterglow/db';
+import { serverText, type ServerText } from '@afterglow/service-kit';
 import { hashPassword } from './passwords';
 import { localAccounts } from './schema';
 
@@ -8,12 +9,19 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** the sign-in form takes no longer password */
 export const MAX_PASSWORD_LENGTH = 1024;
 
-/** What is wrong with a new password, in the sign-up form's words; null when it is acceptable. */
-export function passwordProblem(password: string): string | null {
+/**
+ * What is wrong with a new password, in the sign-up form's words (in `t`'s language: English for the
+ * operator's command line); null when it is acceptable.
+ */
+export function passwordProblem(password: string, t: ServerText = serverText('en')): string | null {
   if (password.length < MIN_PASSWORD_LENGTH)
-    return `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.`;
+    return t('idp.password.tooShort', 'Choose a password of at least {min} characters.', {
+      min: MIN_PASSWORD_LENGTH,
+    });
   if (password.length > MAX_PASSWORD_LENGTH)
-    return `Choose a password of at most ${MAX_PASSWORD_LENGTH} characters.`;
+    return t('idp.password.tooLong', 'Choose a password of at most {max} characters.', {
+      max: MAX_PASSWORD_LENGTH,
+    });
   return null;
 }
 

@@ -1,4 +1,9 @@
-/** HTML of the embedded identity provider's pages. Every value is escaped; no script runs. */
+import { htmlLanguage, type ServerText } from '@afterglow/service-kit';
+
+/**
+ * HTML of the embedded identity provider's pages, in the language of the person reading them (`t`:
+ * service-kit's serverText for their request). Every value is escaped; no script runs.
+ */
 export function esc(s: unknown): string {
   return String(s ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -21,52 +26,58 @@ button:focus-visible{outline:3px solid #1f2937;outline-offset:2px}
 details{margin-top:14px}summary{cursor:pointer;color:#9d174d;font-weight:600}
 a{color:#9d174d}`;
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+function layout(t: ServerText, title: string, body: string): string {
+  return `<!doctype html><html ${htmlLanguage(t.locale)}><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${esc(title)} · Afterglow</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
 
-export function loginPage(opts: {
-  uid: string;
-  email?: string;
-  error?: string;
-  firstName?: string;
-  lastName?: string;
-}): string {
+export function loginPage(
+  t: ServerText,
+  opts: {
+    uid: string;
+    email?: string;
+    error?: string;
+    firstName?: string;
+    lastName?: string;
+  },
+): string {
   const err = opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : '';
   return layout(
-    'Sign in',
-    `<h1>Afterglow</h1><p class="lead">Sign in to host your events, or create an account.</p>${err}
+    t,
+    t('idp.signIn.title', 'Sign in'),
+    `<h1>Afterglow</h1><p class="lead">${esc(t('idp.signIn.lead', 'Sign in to host your events, or create an account.'))}</p>${err}
 <form method="post" action="/idp/interaction/${esc(opts.uid)}/login" novalidate>
-<label for="email">Email</label>
+<label for="email">${esc(t('idp.signIn.email', 'Email'))}</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${esc(opts.email)}"${opts.error ? ' aria-invalid="true"' : ''}>
-<label for="password">Password</label>
+<label for="password">${esc(t('idp.signIn.password', 'Password'))}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required minlength="8" aria-describedby="pw-hint">
-<div class="hint" id="pw-hint">At least 8 characters.</div>
-<details><summary>New here? Add your name (optional)</summary>
-<div class="row"><div><label for="firstName">First name</label><input id="firstName" name="firstName" autocomplete="given-name" maxlength="60" value="${esc(opts.firstName)}"></div>
-<div><label for="lastName">Last name</label><input id="lastName" name="lastName" autocomplete="family-name" maxlength="60" value="${esc(opts.lastName)}"></div></div>
+<div class="hint" id="pw-hint">${esc(t('idp.signIn.passwordHint', 'At least 8 characters.'))}</div>
+<details><summary>${esc(t('idp.signIn.addName', 'New here? Add your name (optional)'))}</summary>
+<div class="row"><div><label for="firstName">${esc(t('idp.signIn.firstName', 'First name'))}</label><input id="firstName" name="firstName" autocomplete="given-name" maxlength="60" value="${esc(opts.firstName)}"></div>
+<div><label for="lastName">${esc(t('idp.signIn.lastName', 'Last name'))}</label><input id="lastName" name="lastName" autocomplete="family-name" maxlength="60" value="${esc(opts.lastName)}"></div></div>
 </details>
 <div class="actions">
-<button class="primary" type="submit" name="action" value="signin">Sign in</button>
-<button class="secondary" type="submit" name="action" value="create">Create account</button>
+<button class="primary" type="submit" name="action" value="signin">${esc(t('idp.signIn.submit', 'Sign in'))}</button>
+<button class="secondary" type="submit" name="action" value="create">${esc(t('idp.signIn.create', 'Create account'))}</button>
 </div></form>
-<p style="margin-top:18px;text-align:center"><a href="/idp/interaction/${esc(opts.uid)}/abort">Cancel and go back</a></p>`,
+<p style="margin-top:18px;text-align:center"><a href="/idp/interaction/${esc(opts.uid)}/abort">${esc(t('idp.signIn.cancel', 'Cancel and go back'))}</a></p>`,
   );
 }
 
-export function messagePage(title: string, message: string): string {
+export function messagePage(t: ServerText, title: string, message: string): string {
   return layout(
+    t,
     title,
-    `<h1>${esc(title)}</h1><p class="lead">${esc(message)}</p><p><a href="/">Back to Afterglow</a></p>`,
+    `<h1>${esc(title)}</h1><p class="lead">${esc(message)}</p><p><a href="/">${esc(t('idp.message.back', 'Back to Afterglow'))}</a></p>`,
   );
 }
 
 /** The provider's sign-out confirmation, submitted at once by a nonce-allowed script (a button remains without script). */
-export function logoutPage(form: string, nonce: string): string {
+export function logoutPage(t: ServerText, form: string, nonce: string): string {
   return layout(
-    'Signing out',
-    `<h1>Signing out…</h1>${form}<div class="actions"><button class="primary" type="submit" form="op.logoutForm" value="yes" name="logout">Sign out</button></div>
+    t,
+    t('idp.signOut.title', 'Signing out'),
+    `<h1>${esc(t('idp.signOut.heading', 'Signing out…'))}</h1>${form}<div class="actions"><button class="primary" type="submit" form="op.logoutForm" value="yes" name="logout">${esc(t('idp.signOut.submit', 'Sign out'))}</button></div>
 <script nonce="${esc(nonce)}">var f=document.getElementById('op.logoutForm');var i=document.createElement('input');i.type='hidden';i.name='logout';i.value='yes';f.appendChild(i);f.submit();</script>`,
   );
 }

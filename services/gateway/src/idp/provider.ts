@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import express, { Router } from 'express';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC, Configuration } from 'oidc-provider';
@@ -6,7 +7,13 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cleanText } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
-import type { Logger, OriginPolicy } from '@afterglow/service-kit';
+import {
+  requestLanguage,
+  serverText,
+  type Logger,
+  type OriginPolicy,
+  type ServerText,
+} from '@afterglow/service-kit';
 import { localAccounts } from '../identity/schema';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { passwordProblem } from '../identity/local-accounts';
@@ -32,6 +39,13 @@ const loginForm = z.object({
   lastName: z.string().overwrite(cleanText).trim().max(60).optional(),
 });
 const emailSchema = z.email();
+
+/** The pages' words in the language of the person asking (their pick in the menu, else their browser's). */
+function textFor(req: IncomingMessage, setHeader: (name: string, value: string) => unknown): ServerText {
+  const lang = requestLanguage(req);
+  setHeader('Content-Language', lang);
+  return serverText(lang);
+}
 
 /**
  * The identity provider built into embedded mode: oidc-provider with local accounts (scrypt-hashed
@@ -120,10 +134,19 @@ function configFor(o: EmbeddedIdpOptions, origin: string): Configuration {
             'Content-Security-Policy',
             `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self' ${origin}`,
           );
-          ctx.body = logoutPage(form, nonce);
+          ctx.body = logoutPage(
+            textFor(ctx.req, (k, v) => ctx.set(k, v)),
+            form,
+            nonce,
+          );
         },
         async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
-          ctx.body = messagePage('Signed out', 'You have been signed out.');
+          const t = textFor(ctx.req, (k, v) => ctx.set(k, v));
+          ctx.body = messagePage(
+            t,
+            t('idp.signedOut.title', 'Signed out'),
+            t('idp.signedOut.message', 'You have been signed out.'),
+          );
         },
       },
     },
@@ -162,9 +185,12 @@ function configFor(o: EmbeddedIdpOptions, origin: string): Configuration {
     },
     async renderError(ctx: KoaContextWithOIDC, out: { error?: string; error_description?: string }) {
       ctx.type = 'html';
+      const t = textFor(ctx.req, (k, v) => ctx.set(k, v));
+      // the provider's own description of what went wrong is in English: only our words are translated
       ctx.body = messagePage(
-        'Sign-in problem',
-        String(out.error_description ?? out.error ?? 'Something went wrong'),
+        t,
+        t('idp.problem.title', 'Sign-in problem'),
+        String(out.error_description ?? out.error ?? t('idp.problem.fallback', 'Something went wrong')),
       );
     },
     ttl: {
@@ -192,7 +218,7 @@ function idpRouter(
   };
 
   /** The pending interaction named in the URL, or an "expired" page (and null). */
-  const interaction = async (req: express.Request, res: express.Response) => {
+  const interaction = async (req: express.Request, res: express.Response, t: ServerText) => {
     const details = await providerOf(req)
       .interactionDetails(req, res)
       .catch(() => null);
@@ -200,18 +226,26 @@ function idpRouter(
     res
       .status(400)
       .type('html')
-      .send(messagePage('Sign-in expired', 'This sign-in link has expired. Please start again.'));
+      .send(
+        messagePage(
+          t,
+          t('idp.expired.title', 'Sign-in expired'),
+          t('idp.expired.message', 'This sign-in link has expired. Please start again.'),
+        ),
+      );
     return null;
   };
 
   router.get('/idp/interaction/:uid', noStore, async (req, res) => {
-    const details = await interaction(req, res);
+    const t = textFor(req, (k, v) => res.setHeader(k, v));
+    const details = await interaction(req, res, t);
     if (!details) return;
-    res.type('html').send(loginPage({ uid: details.uid }));
+    res.type('html').send(loginPage(t, { uid: details.uid }));
   });
 
   router.post('/idp/interaction/:uid/login', noStore, form, async (req, res) => {
-    const details = await interaction(req, res);
+    const t = textFor(req, (k, v) => res.setHeader(k, v));
+    const details = await interaction(req, res, t);
     if (!details) return;
     const uid = details.uid;
     const parsed = loginForm.safeParse(req.body ?? {});
@@ -220,20 +254,29 @@ function idpRouter(
         .status(status)
         .type('html')
         .send(
-          loginPage({ uid, error, email: keep.email, firstName: keep.firstName, lastName: keep.lastName }),
+          loginPage(t, {
+            uid,
+            error,
+            email: keep.email,
+            firstName: keep.firstName,
+            lastName: keep.lastName,
+          }),
         );
-    if (!parsed.success) return again(400, 'Enter your email and password.');
+    if (!parsed.success) return again(400, t('idp.error.missing', 'Enter your email and password.'));
     const f = parsed.data;
-    if (!emailSchema.safeParse(f.email).success) return again(400, 'Enter a valid email address.', f);
+    if (!emailSchema.safeParse(f.email).success)
+      return again(400, t('idp.error.email', 'Enter a valid email address.'), f);
     let accountId: string;
     if (f.action === 'create') {
-      const problem = passwordProblem(f.password);
+      const problem = passwordProblem(f.password, t);
       if (problem) return again(400, problem, f);
       const [exists] = await o.db
         .select({ id: localAccounts.id })
         .from(localAccounts)
         .where(sql`lower(${localAccounts.email}) = ${f.email}`);
-      if (exists) return again(409, 'An account with this email already exists. Sign in instead.', f);
+      const taken = () =>
+        again(409, t('idp.error.taken', 'An account with this email already exists. Sign in instead.'), f);
+      if (exists) return taken();
       try {
         const [a] = await o.db
           .insert(localAccounts)
@@ -246,7 +289,7 @@ function idpRouter(
           .returning({ id: localAccounts.id });
         accountId = a!.id;
       } catch {
-        return again(409, 'An account with this email already exists. Sign in instead.', f);
+        return taken();
       }
     } else {
       const [a] = await o.db
@@ -257,7 +300,10 @@ function idpRouter(
       const ok = a
         ? await verifyPassword(f.password, a.passwordHash)
         : (await hashPassword(f.password), false);
-      if (!a || !ok) return again(401, 'Wrong email or password. Please try again.', { email: f.email });
+      if (!a || !ok)
+        return again(401, t('idp.error.wrong', 'Wrong email or password. Please try again.'), {
+          email: f.email,
+        });
       accountId = a.id;
     }
     await providerOf(req).interactionFinished(

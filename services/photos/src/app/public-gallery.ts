@@ -75,6 +75,7 @@ export class PublicGalleries {
       code: e.code,
       revealAt: e.revealAt,
       timezone: e.timezone,
+      language: e.language,
       liveMode: e.liveMode,
       revealed: !seesNothing(scope),
       photoCount: counts.photos,

@@ -1,12 +1,19 @@
+import { htmlLanguage, serverText, type Language, type ServerText } from '@afterglow/service-kit';
+
 /**
  * Share links' pages (ADR 022): a small HTML page with Open Graph and Twitter card tags, so chat apps
  * unfurl the link, and a hand-over to the web app (a visible link, followed at once by `/share/open.js`;
  * scrapers run no script, so they stay on the tags). Every value is escaped where it is written.
+ *
+ * A link's preview is read by everyone it is sent to, whatever their phone speaks: the page is in the
+ * event's language (the generic "not found" page, about no event, in the asker's).
  */
 
 export const SITE_NAME = 'Afterglow';
 
 export interface SharePage {
+  /** the language its text is written in (the event's) */
+  lang: Language;
   title: string;
   description: string;
   /** absolute URL of this share link */
@@ -55,9 +62,9 @@ export function renderSharePage(page: SharePage): string {
   const open = page.open
     ? `<p><a id="open" href="${escapeHtml(page.open.href)}">${escapeHtml(page.open.label)}</a></p>
 <script src="/share/open.js" defer></script>`
-    : `<p><a href="/">Go to ${SITE_NAME}</a></p>`;
+    : `<p><a href="/">${escapeHtml(serverText(page.lang)('share.goTo', 'Go to Afterglow'))}</a></p>`;
   return `<!doctype html>
-<html lang="en">
+<html ${htmlLanguage(page.lang)}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -81,6 +88,22 @@ ${open}
 </body>
 </html>
 `;
+}
+
+/**
+ * The line under a shared photo, as contracts' byLine says it ('By {display name}', or 'Guest' and the
+ * last 4 of the anonymous id), in `t`'s language.
+ */
+export function byLineText(
+  t: ServerText,
+  displayName: string | null | undefined,
+  anonId: string | null | undefined,
+): string {
+  const name = displayName?.trim();
+  if (name) return t('share.photo.by', 'By {name}', { name });
+  return anonId
+    ? t('share.photo.guest', 'Guest {id}', { id: anonId.slice(-4) })
+    : t('share.photo.guestAnonymous', 'Guest');
 }
 
 /** `/share/open.js`: follows the page's link at once (people); scrapers never run it. */

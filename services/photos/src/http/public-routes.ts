@@ -1,9 +1,7 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
-  GALLERY_NOT_FOUND,
   HttpError,
-  byLine,
   parseOr400,
   publicGalleryPath,
   shareEventPath,
@@ -14,22 +12,20 @@ import {
   GUEST_ORIGIN_HEADER,
   USER_CONTENT_CSP,
   originOf,
+  requestLanguage,
   sendProblem,
+  serverText,
   type OriginPolicy,
+  type ServerText,
 } from '@afterglow/service-kit';
 import type { ObjectStore } from '@afterglow/storage';
 import type { PublicGalleries, PublicPhotoFound } from '../app/public-gallery';
-import { OPEN_SCRIPT, SITE_NAME, renderSharePage, type SharePage } from '../app/share-page';
+import { OPEN_SCRIPT, byLineText, renderSharePage, type SharePage } from '../app/share-page';
 
 const pageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
   cursor: z.string().max(200).optional(),
 });
-
-const PHOTO_NOT_FOUND = {
-  title: 'Photo Not Found',
-  detail: "This photo doesn't exist or is not public.",
-};
 
 /**
  * The public gallery's API and the share links' pages (ADR 022). Anonymous: nobody's session or device
@@ -58,6 +54,7 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
   const sendPage = (res: Response, status: number, page: SharePage) => {
     res.status(status);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Language', page.lang);
     // what a link shows follows the host's settings: scrapers and browsers ask again
     res.setHeader('Cache-Control', 'no-cache');
     res.send(renderSharePage(page));
@@ -68,22 +65,33 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
     const slug = String(req.params.slug);
     const url = `${base}${shareEventPath(slug)}`;
     const e = await galleries.find(slug);
-    if (!e)
+    if (!e) {
+      // about no event: in the asker's language
+      const lang = requestLanguage(req);
+      const t = serverText(lang);
       return sendPage(res, 404, {
-        title: GALLERY_NOT_FOUND.title,
-        description: GALLERY_NOT_FOUND.detail,
+        lang,
+        title: t('share.galleryNotFound.title', 'Gallery Not Found'),
+        description: t('share.galleryNotFound.detail', "This gallery doesn't exist or is not public."),
         url,
       });
+    }
     const [gallery, cover] = await Promise.all([galleries.gallery(e.slug), galleries.cover(e)]);
-    const photos = `${gallery.photoCount} ${gallery.photoCount === 1 ? 'photo' : 'photos'}`;
+    const t = serverText(e.language);
     sendPage(res, 200, {
+      lang: e.language,
       title: e.name,
       description: gallery.revealed
-        ? (e.shareDescription ?? `${photos} from ${e.name}, shared on ${SITE_NAME}.`)
-        : 'Photos not yet revealed. Open the gallery to see when they will be.',
+        ? (e.shareDescription ??
+          t(
+            'share.event.description',
+            '{count, plural, one {# photo} other {# photos}} from {name}, shared on Afterglow.',
+            { count: gallery.photoCount, name: e.name },
+          ))
+        : t('share.event.notRevealed', 'Photos not yet revealed. Open the gallery to see when they will be.'),
       url,
-      ...(cover ? { image: imageOf(base, cover) } : {}),
-      open: { href: publicGalleryPath(e.slug), label: 'Open the gallery' },
+      ...(cover ? { image: imageOf(t, base, cover) } : {}),
+      open: { href: publicGalleryPath(e.slug), label: t('share.event.open', 'Open the gallery') },
     });
   });
 
@@ -92,16 +100,32 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
     const id = String(req.params.id);
     const url = `${base}${sharePhotoPath(id)}`;
     const found = await galleries.photo(id);
-    if (!found?.display)
-      return sendPage(res, 404, { title: PHOTO_NOT_FOUND.title, description: PHOTO_NOT_FOUND.detail, url });
+    if (!found?.display) {
+      // about no photo anyone may see: in the asker's language
+      const lang = requestLanguage(req);
+      const t = serverText(lang);
+      return sendPage(res, 404, {
+        lang,
+        title: t('share.photoNotFound.title', 'Photo Not Found'),
+        description: t('share.photoNotFound.detail', "This photo doesn't exist or is not public."),
+        url,
+      });
+    }
     const { event, photo } = found;
-    const by = byLine(photo.device?.displayName, photo.device?.anonId);
+    const t = serverText(event.language);
+    const by = byLineText(t, photo.device?.displayName, photo.device?.anonId);
     sendPage(res, 200, {
-      title: `A photo from ${event.name}`,
-      description: photo.photo.caption ? `“${photo.photo.caption}” ${by}` : by,
+      lang: event.language,
+      title: t('share.photo.title', 'A photo from {name}', { name: event.name }),
+      description: photo.photo.caption
+        ? t('share.photo.captionBy', '“{caption}” {by}', { caption: photo.photo.caption, by })
+        : by,
       url,
-      image: imageOf(base, found),
-      open: { href: publicGalleryPath(event.slug, photo.photo.id), label: 'See it in the gallery' },
+      image: imageOf(t, base, found),
+      open: {
+        href: publicGalleryPath(event.slug, photo.photo.id),
+        label: t('share.photo.open', 'See it in the gallery'),
+      },
     });
   });
 
@@ -129,12 +153,13 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
   return r;
 }
 
-function imageOf(base: string, found: PublicPhotoFound): NonNullable<SharePage['image']> {
+function imageOf(t: ServerText, base: string, found: PublicPhotoFound): NonNullable<SharePage['image']> {
   const { photo, event } = found;
   return {
     url: `${base}${shareImagePath(photo.photo.id)}`,
     width: found.display?.width,
     height: found.display?.height,
-    alt: photo.photo.caption ?? `A photo from ${event.name} on ${SITE_NAME}`,
+    alt:
+      photo.photo.caption ?? t('share.photo.alt', 'A photo from {name} on Afterglow', { name: event.name }),
   };
 }

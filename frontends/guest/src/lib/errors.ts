@@ -1,0 +1,75 @@
+import { ApiError, msg, type MessageDescriptor, type Translate, type Values } from '@afterglow/ui';
+import { DEVICE_MESSAGES, DISPLAY_NAME_MAX, PLAN_CODES } from '@afterglow/contracts';
+import { DEVICE_TEXT, PLAN_TEXT } from './contract-text';
+import { UPLOAD_FAILED } from './upload';
+
+// The services' refusals a guest can meet (joining, the camera's reads, uploads, reports, deleting a
+// shot), in the guest's language by the problem's `code`. Each English is the server's own `detail`
+// for that code, so an English page reads what the server wrote. Any other problem shows its detail.
+
+type Known = MessageDescriptor & { values?: Values };
+
+const BY_CODE: Record<string, Known> = {
+  event_not_found: msg('error.eventNotFound', 'Event not found'),
+  event_ended: msg('error.eventEnded', 'This event has ended, photos can no longer be taken'),
+  no_shots_remaining: msg('error.noShotsRemaining', 'No shots remaining'),
+  [PLAN_CODES.photoLimit]: PLAN_TEXT.photoLimit,
+  [PLAN_CODES.guestLimit]: PLAN_TEXT.guestLimit,
+  device_mismatch: msg('error.deviceMismatch', 'This device belongs to another event'),
+  device_not_yours: msg(
+    'error.deviceNotYours',
+    'This device is not registered in this browser; please join the event again',
+  ),
+  photo_not_found: msg('error.photoNotFound', 'Photo not found'),
+  already_revealed: msg('error.alreadyRevealed', 'Photos can no longer be deleted after the reveal'),
+  photo_too_large: msg('error.photoTooLarge', 'The photo is too large'),
+  too_many_pixels: msg('error.tooManyPixels', 'The photo has too many pixels'),
+  not_jpeg: msg('error.notJpeg', 'Only JPEG photos can be uploaded'),
+  truncated_jpeg: msg('error.truncatedJpeg', 'The photo is incomplete, please try again'),
+  invalid_jpeg: msg('error.invalidJpeg', 'The photo could not be read'),
+  storage_unavailable: msg(
+    'error.storageUnavailable',
+    'Photo storage is busy right now. Your shot was not used; please try again in a moment.',
+  ),
+  plan_unavailable: msg(
+    'error.planUnavailable',
+    'Photos cannot be taken just now. Your shot was not used; please try again in a moment.',
+  ),
+  rate_limited: msg('error.rateLimited', 'Too many requests, please wait a moment and try again'),
+  unavailable: msg('error.unavailable', 'The service is temporarily unavailable, please try again'),
+  internal: msg('error.internal', 'Something went wrong on our side'),
+  starting: msg('error.starting', 'Afterglow is starting'),
+};
+
+/** Codes that carry more than one sentence (a rate limit, a join form's field): told apart by the words. */
+const BY_DETAIL: Record<string, Known> = {
+  'Too many event codes that do not exist; please check the code and try again in a few minutes': msg(
+    'error.tooManyMisses',
+    'Too many event codes that do not exist; please check the code and try again in a few minutes',
+  ),
+  [DEVICE_MESSAGES.anonId]: DEVICE_TEXT.anonId,
+  [DEVICE_MESSAGES.displayNameMax]: { ...DEVICE_TEXT.displayNameMax, values: { max: DISPLAY_NAME_MAX } },
+};
+
+/** A problem's words in the guest's language, or null when it is not one we know. */
+function known(t: Translate, code: string | undefined, detail: string): string | null {
+  const m = BY_DETAIL[detail] ?? (code ? BY_CODE[code] : undefined);
+  return m ? t(m, m.values) : null;
+}
+
+/**
+ * `errorText` in the guest's language: a server refusal we know, translated; another one in the
+ * server's words; any other error's message; or `fallback` (already translated).
+ */
+export function serverError(t: Translate, err: unknown, fallback: string): string {
+  if (err instanceof ApiError) return known(t, err.code, err.detail) ?? err.detail;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}
+
+/** Why an upload failed (lib/upload.ts `Sent`), in the guest's language. */
+export function uploadError(t: Translate, failure: { message: string; code?: string }): string {
+  const found = known(t, failure.code, failure.message);
+  if (found) return found;
+  return failure.message === UPLOAD_FAILED ? t('upload.failed', 'Could not upload photo') : failure.message;
+}
