@@ -1,16 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { defineConfig } from 'vitest/config';
-
-const require = createRequire(import.meta.url);
-const { compileCatalogue } = require('./frontends/i18n-loader.cjs') as {
-  compileCatalogue: (source: string, englishOnly?: boolean) => Record<string, unknown>;
-};
+import { compileCatalogue } from './frontends/i18n-loader.mjs';
 
 export default defineConfig({
   plugins: [
     {
-      // A web catalogue as Rspack's loader compiles it (frontends/i18n-loader.cjs); the server's
+      // A web catalogue as Rspack's loader compiles it (frontends/i18n-loader.mjs); the server's
       // catalogues are plain JSON.
       name: 'afterglow-catalogues',
       enforce: 'pre',

@@ -260,7 +260,7 @@ test('the pseudo-locale’s long strings fit a phone’s screen', async ({ brows
   await guest.page.goto(`/join/${event.code}`);
   await expect(guest.page.getByText(EVENT_NAME)).toBeVisible();
   await check(guest.page, 'join');
-  await guest.page.locator('form button[type="submit"], main button').first().click();
+  await guest.page.locator('form button[type="submit"]').click();
   await guest.page.waitForURL(`**/camera/${event.code}`);
   await check(guest.page, 'camera');
   await guest.page.goto(`/gallery/${event.code}`);

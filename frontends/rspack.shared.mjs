@@ -149,7 +149,7 @@ export function frontendConfig({
         // Language catalogues, compiled ahead of time (docs/adr/032-languages.md).
         {
           test: /[\\/]locales[\\/][^\\/]+\.json$/,
-          loader: join(here, 'i18n-loader.cjs'),
+          loader: join(here, 'i18n-loader.mjs'),
           type: 'javascript/auto',
         },
       ],

@@ -1,6 +1,6 @@
 // The language catalogues (docs/adr/032-languages.md): what the source says, what each language has,
-// and the checks that keep them complete. Used by `node scripts/i18n/cli.mjs`, the catalogue tests
-// and frontends/i18n-loader.cjs.
+// and the checks that keep them complete. Used by `node scripts/i18n/cli.mjs` and the catalogue tests;
+// the web apps' loader (frontends/i18n-loader.mjs) compiles the files this keeps.
 //
 // A message is written in code as `t('id', 'English', values?)` or declared as `msg('id', 'English')`,
 // both with literal strings. Each domain (a remote, the shared UI, the server) keeps its English in

@@ -55,10 +55,10 @@ describe('the checks catch a deliberate gap', () => {
     // The code of the guest remote, with one message written as plain text instead of `t(…)`.
     const file = join(root, 'frontends/guest/src/camera/RollComplete.tsx');
     const source = readFileSync(file, 'utf8');
-    const call = source.match(/\{t\('([\w.]+)', '([^']+)'\)\}/);
-    expect(call, 'RollComplete shows a plain message').not.toBeNull();
+    const call = source.match(/title=\{t\('([\w.]+)', '([^']+)'\)\}/);
+    expect(call, 'RollComplete titles its card with a message').not.toBeNull();
     const [whole, id, text] = call!;
-    const gap = source.replace(whole, text!);
+    const gap = source.replace(whole, `title="${text}"`);
     const read = (f: string) => (f === file ? gap : readFileSync(f, 'utf8'));
 
     const problems = checkDomain(guest, { read });

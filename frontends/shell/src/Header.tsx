@@ -13,13 +13,14 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-white/60 bg-white/80 backdrop-blur">
       <nav
         aria-label={t('header.nav', 'Main')}
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-3 sm:px-4"
       >
         <Link to="/" className="flex items-center gap-2 text-xl font-bold text-[var(--ag-primary-ink)]">
-          <CameraIcon className="h-6 w-6" />
-          Afterglow
+          <CameraIcon className="h-6 w-6 shrink-0" />
+          {/* On a phone the camera is the brand: the header's room goes to the language and the actions. */}
+          <span className="max-[479px]:sr-only">Afterglow</span>
         </Link>
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           <LanguageMenu />
           {isLoading ? null : user ? (
             <UserMenu name={name} />

@@ -1,19 +1,29 @@
 import { useId, useSyncExternalStore } from 'react';
+import { Globe } from 'lucide-react';
 import { LANGUAGES, LANGUAGE_INFO } from '@afterglow/contracts';
-import { currentLocale, pickLanguage, pickedLanguage, subscribeLanguage } from './i18n';
+import { currentLocale, pickLanguage, pickedLanguage, subscribeLanguage, PSEUDO_LOCALE } from './i18n';
 import { useT } from './text';
+
+/** The language's tag as the menu's button shows it: 'DE', 'PT', 'AR'. */
+const shortTag = (locale: string) => (locale === PSEUDO_LOCALE ? 'XA' : locale.split('-')[0]!.toUpperCase());
 
 /**
  * The language menu: every page has one. A pick switches the page at once (no reload) and is
- * remembered on this device; 'Automatic' follows the phone's languages (and the event's) again.
+ * remembered on this device; 'Automatic' follows the phone's languages (and the event's) again. A
+ * globe and the language's tag on screen, so it fits a phone's header; the native picker when opened.
  */
 export function LanguageMenu({ className = '' }: { className?: string }) {
   const t = useT();
   const id = useId();
   const locale = useSyncExternalStore(subscribeLanguage, currentLocale, currentLocale);
   const picked = useSyncExternalStore(subscribeLanguage, pickedLanguage, pickedLanguage);
+  const language = LANGUAGE_INFO[locale === PSEUDO_LOCALE ? 'en' : locale].name;
   return (
-    <span className={`inline-flex items-center gap-1 ${className}`}>
+    <span
+      className={`relative inline-flex shrink-0 items-center gap-1 rounded-md border border-current/20 px-2 py-1 text-sm font-medium focus-within:ring-2 focus-within:ring-[var(--ag-primary)] ${className}`}
+    >
+      <Globe aria-hidden className="h-4 w-4" />
+      <span aria-hidden>{shortTag(locale)}</span>
       <label htmlFor={id} className="sr-only">
         {t('language.menu', 'Language')}
       </label>
@@ -21,13 +31,9 @@ export function LanguageMenu({ className = '' }: { className?: string }) {
         id={id}
         value={picked ? locale : ''}
         onChange={(e) => void pickLanguage((e.target.value || null) as Parameters<typeof pickLanguage>[0])}
-        className="max-w-[9rem] cursor-pointer rounded-md border border-current/20 bg-transparent px-2 py-1 text-sm"
+        className="absolute inset-0 h-full w-full cursor-pointer opacity-0"
       >
-        <option value="">
-          {t('language.automatic', 'Automatic ({language})', {
-            language: LANGUAGE_INFO[locale === 'en-XA' ? 'en' : locale].name,
-          })}
-        </option>
+        <option value="">{t('language.automatic', 'Automatic ({language})', { language })}</option>
         {LANGUAGES.map((l) => (
           <option key={l} value={l} lang={l} dir={LANGUAGE_INFO[l].dir}>
             {LANGUAGE_INFO[l].name}

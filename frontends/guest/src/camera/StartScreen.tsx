@@ -47,7 +47,7 @@ export function StartScreen({
           <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
           {t('common.back', 'Back')}
         </Link>
-        <LanguageMenu className="min-w-0 text-neutral-700 [&_select]:min-w-0 [&_select]:max-w-[7.5rem]" />
+        <LanguageMenu className="text-neutral-700" />
         <Link to={`/gallery/${code}`} className={buttonClass('ghost', 'sm', 'shrink-0')}>
           <Images aria-hidden className="h-4 w-4" />
           {t('common.gallery', 'Gallery')}

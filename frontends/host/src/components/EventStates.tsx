@@ -1,61 +1,72 @@
 import { CircleAlert, SearchX, ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { Button, buttonClass, errorText } from '@afterglow/ui';
+import { Button, buttonClass } from '@afterglow/ui';
 import { isNotFound } from '../lib/api';
+import { problemText } from '../lib/problems';
+import { useT } from '../text';
 import { MessageCard } from './MessageCard';
 
+function GoHome() {
+  const t = useT();
+  return (
+    <Link to="/" className={buttonClass('primary')}>
+      {t('common.goHome', 'Go Home')}
+    </Link>
+  );
+}
+
 export function EventNotFound() {
+  const t = useT();
   return (
     <MessageCard
       icon={SearchX}
-      title="Event not found"
+      title={t('event.notFound', 'Event not found')}
       role="alert"
-      actions={
-        <Link to="/" className={buttonClass('primary')}>
-          Go Home
-        </Link>
-      }
+      actions={<GoHome />}
     >
-      <p>This event doesn’t exist, or its link is mistyped.</p>
+      <p>{t('event.notFoundText', 'This event doesn’t exist, or its link is mistyped.')}</p>
     </MessageCard>
   );
 }
 
 export function NotYourEvent() {
+  const t = useT();
   return (
     <MessageCard
       icon={ShieldAlert}
-      title="This isn’t your event"
+      title={t('event.notYours', 'This isn’t your event')}
       role="alert"
-      actions={
-        <Link to="/" className={buttonClass('primary')}>
-          Go Home
-        </Link>
-      }
+      actions={<GoHome />}
     >
-      <p>Only the host who created this event can manage it. Sign in with the host’s account.</p>
+      <p>
+        {t(
+          'event.notYoursText',
+          'Only the host who created this event can manage it. Sign in with the host’s account.',
+        )}
+      </p>
     </MessageCard>
   );
 }
 
 /** The event could not be loaded: "not found", or another failure with a retry. */
 export function EventLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const t = useT();
   if (isNotFound(error)) return <EventNotFound />;
   return (
     <MessageCard
       icon={CircleAlert}
-      title="Couldn’t load this event"
+      title={t('event.loadFailed', 'Couldn’t load this event')}
       role="alert"
       actions={
         <>
-          <Button onClick={onRetry}>Try again</Button>
+          <Button onClick={onRetry}>{t('common.tryAgain', 'Try again')}</Button>
           <Link to="/" className={buttonClass('outline')}>
-            Go Home
+            {t('common.goHome', 'Go Home')}
           </Link>
         </>
       }
     >
-      <p>{errorText(error, 'Check your connection and try again.')}</p>
+      <p>{problemText(t, error, t('common.checkConnection', 'Check your connection and try again.'))}</p>
     </MessageCard>
   );
 }
@@ -67,14 +78,16 @@ export function InlineLoadError({
   onRetry,
 }: {
   error: unknown;
+  /** in the page's language */
   fallback: string;
   onRetry: () => void;
 }) {
+  const t = useT();
   return (
     <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900">
-      <p className="mb-3">{errorText(error, fallback)}</p>
+      <p className="mb-3">{problemText(t, error, fallback)}</p>
       <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
+        {t('common.tryAgain', 'Try again')}
       </Button>
     </div>
   );

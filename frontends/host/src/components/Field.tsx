@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { fieldText } from '../lib/problems';
+import { useT } from '../text';
 
 export interface FieldA11y {
   id: string;
@@ -9,6 +11,7 @@ export interface FieldA11y {
 interface Props {
   id: string;
   label: string;
+  /** a message of the contracts' schemas is shown in the page's language */
   error?: string | undefined;
   hint?: ReactNode;
   className?: string;
@@ -40,10 +43,11 @@ export function Field({ id, label, error, hint, className = '', children }: Prop
 }
 
 export function FieldError({ id, message }: { id: string | undefined; message: string | undefined }) {
+  const t = useT();
   if (!message) return null;
   return (
     <p id={id} role="alert" className="mt-1.5 text-sm font-medium text-red-700">
-      {message}
+      {fieldText(t, message)}
     </p>
   );
 }

@@ -1,7 +1,8 @@
 import type { PhotoDto } from '@afterglow/contracts';
 import { Hourglass } from 'lucide-react';
 import { useState } from 'react';
-import { photoAuthor } from '../lib/format';
+import { photoAlt } from '../lib/format';
+import { useT } from '../text';
 
 /**
  * A photo's image, or a "processing" tile until its renditions exist. A signed URL that no longer
@@ -18,21 +19,20 @@ export function PhotoThumb({
   onBroken?: () => void;
   className?: string;
 }) {
+  const t = useT();
   const [reported, setReported] = useState(false);
   const src =
     size === 'display' ? (photo.displayUrl ?? photo.thumbUrl) : (photo.thumbUrl ?? photo.displayUrl);
-  const alt = photo.caption
-    ? `“${photo.caption}” by ${photoAuthor(photo)}`
-    : `Photo by ${photoAuthor(photo)}`;
+  const alt = photoAlt(photo, t);
   if (!src) {
     return (
       <div
         role="img"
-        aria-label={`${alt}, still processing`}
+        aria-label={t('photo.processingAlt', '{alt}, still processing', { alt })}
         className={`flex flex-col items-center justify-center gap-2 bg-neutral-100 text-neutral-600 ${className}`}
       >
         <Hourglass aria-hidden className="h-6 w-6" />
-        <span className="text-xs">Processing…</span>
+        <span className="text-xs">{t('photo.processing', 'Processing…')}</span>
       </div>
     );
   }

@@ -27,7 +27,7 @@ export function Switch({ id, checked, onCheckedChange, disabled, describedBy, la
     >
       <span
         aria-hidden
-        className={`inline-block h-6 w-6 rounded-full bg-white shadow transition ${checked ? 'translate-x-5' : 'translate-x-0'}`}
+        className={`inline-block h-6 w-6 rounded-full bg-white shadow transition ${checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-0'}`}
       />
     </button>
   );

@@ -49,7 +49,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
         id={id}
         role="tooltip"
         hidden={!open}
-        className="absolute right-0 top-full z-40 mt-2 w-72 rounded-lg bg-neutral-900 px-3 py-2 text-left text-sm font-normal text-white shadow-lg"
+        className="absolute end-0 top-full z-40 mt-2 w-72 rounded-lg bg-neutral-900 px-3 py-2 text-start text-sm font-normal text-white shadow-lg"
       >
         {content}
       </span>

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PhotoDto } from '@afterglow/contracts';
-import { apiRequest, errorText, toast } from '@afterglow/ui';
+import { apiRequest, toast, translator } from '@afterglow/ui';
 import { keys, photoPath } from '../lib/api';
-import { plural } from '../lib/format';
+import { problemText } from '../lib/problems';
 
 const BATCH = 500;
 const PARALLEL = 4;
@@ -34,18 +34,30 @@ export function useApproveAll(eventId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => approveAll(eventId),
-    onSuccess: (n) =>
+    onSuccess: (n) => {
+      const t = translator();
       toast({
-        title: 'Photos approved',
-        description: n ? `${plural(n, 'photo')} approved.` : 'There was nothing left to approve.',
+        title: t('approveAll.done', 'Photos approved'),
+        description: n
+          ? t(
+              'approveAll.doneText',
+              '{count, plural, one {{count} photo} other {{count} photos}} approved.',
+              {
+                count: n,
+              },
+            )
+          : t('approveAll.nothing', 'There was nothing left to approve.'),
         variant: 'success',
-      }),
-    onError: (err) =>
+      });
+    },
+    onError: (err) => {
+      const t = translator();
       toast({
-        title: 'Error',
-        description: errorText(err, 'Could not approve the photos'),
+        title: t('common.error', 'Error'),
+        description: problemText(t, err, t('approveAll.failed', 'Could not approve the photos')),
         variant: 'destructive',
-      }),
+      });
+    },
     onSettled: () => {
       void qc.invalidateQueries({ queryKey: keys.eventPhotosAll });
       void qc.invalidateQueries({ queryKey: keys.pending(eventId) });

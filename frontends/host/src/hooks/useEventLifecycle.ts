@@ -1,13 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { HostEvent } from '@afterglow/contracts';
 import { useNavigate } from 'react-router';
-import { ApiError, apiRequest, errorText, toast } from '@afterglow/ui';
+import { ApiError, apiRequest, toast, translator } from '@afterglow/ui';
 import { formatDateTime } from '../lib/format';
 import { keys } from '../lib/api';
+import { problemText } from '../lib/problems';
 
 const path = (e: HostEvent, action = '') => `/api/events/${encodeURIComponent(e.id)}${action}`;
-const failed = (err: unknown) =>
-  toast({ title: 'Error', description: errorText(err, 'Please try again.'), variant: 'destructive' });
+const failed = (err: unknown) => {
+  const t = translator();
+  toast({
+    title: t('common.error', 'Error'),
+    description: problemText(t, err, t('common.pleaseTryAgain', 'Please try again.')),
+    variant: 'destructive',
+  });
+};
 
 /**
  * The host's actions on an event's life: end it now, extend it, delete it. The answers replace the
@@ -23,7 +30,12 @@ export function useEventLifecycle(event: HostEvent) {
     mutationFn: () => apiRequest<HostEvent>('POST', path(event, '/end')),
     onSuccess: (e) => {
       changed(e);
-      toast({ title: 'Event ended', description: 'Guests can no longer take photos.', variant: 'success' });
+      const t = translator();
+      toast({
+        title: t('end.done', 'Event ended'),
+        description: t('end.doneText', 'Guests can no longer take photos.'),
+        variant: 'success',
+      });
     },
     onError: failed,
   });
@@ -32,9 +44,12 @@ export function useEventLifecycle(event: HostEvent) {
     mutationFn: (endsAt: string) => apiRequest<HostEvent>('POST', path(event, '/extend'), { endsAt }),
     onSuccess: (e) => {
       changed(e);
+      const t = translator();
       toast({
-        title: 'Event extended',
-        description: `It now ends ${formatDateTime(e.endsAt, e.timezone)}.`,
+        title: t('extend.done', 'Event extended'),
+        description: t('extend.doneText', 'It now ends {time}.', {
+          time: formatDateTime(e.endsAt, e.timezone, t.locale),
+        }),
         variant: 'success',
       });
     },
@@ -47,9 +62,10 @@ export function useEventLifecycle(event: HostEvent) {
   const remove = useMutation({
     mutationFn: () => apiRequest<void>('DELETE', path(event)),
     onSuccess: () => {
+      const t = translator();
       toast({
-        title: 'Event deleted successfully',
-        description: `${event.name} and its photos are gone.`,
+        title: t('delete.done', 'Event deleted successfully'),
+        description: t('delete.doneText', '{name} and its photos are gone.', { name: event.name }),
         variant: 'success',
       });
       navigate('/dashboard');

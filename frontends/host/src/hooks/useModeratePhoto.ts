@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { PhotoDto } from '@afterglow/contracts';
-import { apiRequest, errorText, toast } from '@afterglow/ui';
+import { apiRequest, toast, translator } from '@afterglow/ui';
 import { keys, photoPath, type EventPhotosPage } from '../lib/api';
+import { problemText } from '../lib/problems';
 
 export type ModerationAction = 'approve' | 'reject' | 'flag';
 
@@ -42,11 +43,13 @@ export function useModeratePhoto() {
         action === 'flag' ? { reason: 'inappropriate' } : undefined,
       ),
     onSuccess: update,
-    onError: (err) =>
+    onError: (err) => {
+      const t = translator();
       toast({
-        title: 'Error',
-        description: errorText(err, 'Could not moderate the photo'),
+        title: t('common.error', 'Error'),
+        description: problemText(t, err, t('moderation.failed', 'Could not moderate the photo')),
         variant: 'destructive',
-      }),
+      });
+    },
   });
 }

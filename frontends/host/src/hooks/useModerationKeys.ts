@@ -1,4 +1,5 @@
 import { useEffect, type RefObject } from 'react';
+import { msg } from '@afterglow/ui';
 import { keyForField } from '../lib/keys';
 import type { ModerationAction } from './useModeratePhoto';
 
@@ -56,8 +57,11 @@ export function useModerationKeys(container: RefObject<HTMLElement | null>, enab
         return;
       }
       let to: HTMLElement | undefined;
-      if (e.key === 'ArrowRight') to = cards[Math.min(index + 1, cards.length - 1)];
-      else if (e.key === 'ArrowLeft') to = cards[Math.max(index - 1, 0)];
+      // right to left (Arabic), the grid runs from the right: the arrow that points onward is ←
+      const onward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+      const backward = onward === 'ArrowRight' ? 'ArrowLeft' : 'ArrowRight';
+      if (e.key === onward) to = cards[Math.min(index + 1, cards.length - 1)];
+      else if (e.key === backward) to = cards[Math.max(index - 1, 0)];
       else if (e.key === 'ArrowDown') to = here ? vertical(cards, here, true) : cards[0];
       else if (e.key === 'ArrowUp') to = here ? vertical(cards, here, false) : cards[0];
       else if (e.key === 'Home') to = cards[0];
@@ -103,10 +107,10 @@ export function useModerationKeys(container: RefObject<HTMLElement | null>, enab
   }, [container, enabled]);
 }
 
-/** What the shortcut help says, once for both screens. */
+/** What the shortcut help says, once for both screens (the keys are the same in every language). */
 export const MODERATION_SHORTCUTS = [
-  ['A', 'Approve'],
-  ['R', 'Reject'],
-  ['F', 'Flag'],
-  ['← → ↑ ↓', 'Move between photos'],
+  ['A', msg('moderation.approve', 'Approve')],
+  ['R', msg('moderation.reject', 'Reject')],
+  ['F', msg('moderation.flag', 'Flag')],
+  ['← → ↑ ↓', msg('moderation.move', 'Move between photos')],
 ] as const;

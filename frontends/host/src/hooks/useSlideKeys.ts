@@ -2,7 +2,8 @@ import { useEffect, useRef } from 'react';
 import { keyForField } from '../lib/keys';
 
 /**
- * A slideshow's keyboard: ←/→ move, Space pauses or plays, Escape closes (`onEscape`, when given;
+ * A slideshow's keyboard: ←/→ move (→ onward; ← onward right to left, where Next is on the left),
+ * Space pauses or plays, Escape closes (`onEscape`, when given;
  * in full screen the browser takes the first Escape to leave it). Not while typing or in a dialog.
  */
 export function useSlideKeys(next: () => void, prev: () => void, toggle: () => void, onEscape?: () => void) {
@@ -12,8 +13,9 @@ export function useSlideKeys(next: () => void, prev: () => void, toggle: () => v
     const onKey = (e: KeyboardEvent) => {
       const target = e.target as HTMLElement | null;
       if (keyForField(target)) return;
-      if (e.key === 'ArrowRight') next();
-      else if (e.key === 'ArrowLeft') prev();
+      const rtl = document.documentElement.dir === 'rtl';
+      if (e.key === (rtl ? 'ArrowLeft' : 'ArrowRight')) next();
+      else if (e.key === (rtl ? 'ArrowRight' : 'ArrowLeft')) prev();
       else if (e.key === ' ' && !target?.closest('button, a')) {
         e.preventDefault();
         toggle();

@@ -20,14 +20,23 @@ export interface Progress {
 
 const isAbort = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
 
+/** The response ended before its announced length: the file is not kept (the page says so in words). */
+export class DownloadCut extends Error {
+  constructor() {
+    super('The download stopped before the end. Please try again.');
+    this.name = 'DownloadCut';
+  }
+}
+
 /**
- * Asks where to save `fileName`, then streams `url` into that file as it arrives, reporting each
+ * Asks where to save `fileName` (the picker calls its type `fileType`, 'ZIP archive'), then streams `url` into that file as it arrives, reporting each
  * chunk. Answers false when the person closes the picker; throws ApiError for a refused download,
  * and AbortError when `signal` aborts (the half-written file is discarded).
  */
 export async function saveToPickedFile(
   url: string,
   fileName: string,
+  fileType: string,
   onProgress: (p: Progress) => void,
   signal: AbortSignal,
 ): Promise<boolean> {
@@ -35,7 +44,7 @@ export async function saveToPickedFile(
   try {
     handle = await savePicker()!({
       suggestedName: fileName,
-      types: [{ description: 'ZIP archive', accept: { 'application/zip': ['.zip'] } }],
+      types: [{ description: fileType, accept: { 'application/zip': ['.zip'] } }],
     });
   } catch (err) {
     if (isAbort(err)) return false;
@@ -57,8 +66,7 @@ export async function saveToPickedFile(
       received += value.length;
       onProgress({ received, total });
     }
-    if (total && received !== total)
-      throw new Error('The download stopped before the end. Please try again.');
+    if (total && received !== total) throw new DownloadCut();
     signal.throwIfAborted();
     await file.close();
     return true;

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { EventHeader } from '../components/dashboard/EventHeader';
 import { ExtraPhotosCard } from '../components/dashboard/ExtraPhotosCard';
+import { LanguageCard } from '../components/dashboard/LanguageCard';
 import { LifecycleCard } from '../components/dashboard/LifecycleCard';
 import { LimitBanner } from '../components/dashboard/LimitBanner';
 import { PhotoModerationGrid } from '../components/dashboard/PhotoModerationGrid';
@@ -15,14 +16,19 @@ import { AuthGate } from '../components/LoginRequired';
 import { useEvent } from '../hooks/useEvent';
 import { useLiveRefresh } from '../hooks/useLiveRefresh';
 import { isHostView, keys } from '../lib/api';
+import { useT } from '../text';
 
 const STATS_POLL_MS = 5000;
 
 /** /host/dashboard/:id */
 export function HostDashboard() {
+  const t = useT();
   const { id = '' } = useParams();
   return (
-    <AuthGate message="Please log in to manage your event" returnTo={`/host/dashboard/${id}`}>
+    <AuthGate
+      message={t('dashboard.login', 'Please log in to manage your event')}
+      returnTo={`/host/dashboard/${id}`}
+    >
       <DashboardLoader id={id} />
     </AuthGate>
   );
@@ -56,6 +62,7 @@ function Dashboard({ event }: { event: HostEvent }) {
         pendingCount={stats.data?.photoStats.pending}
       />
       <SharingCard key={`${event.isPublic}:${event.shareDescription ?? ''}`} event={event} />
+      <LanguageCard key={event.language} event={event} />
       <LifecycleCard event={event} />
       <ExtraPhotosCard event={event} />
     </div>
@@ -63,10 +70,11 @@ function Dashboard({ event }: { event: HostEvent }) {
 }
 
 function DashboardSkeleton() {
+  const t = useT();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-6 px-4 py-8" aria-busy="true">
       <span role="status" className="sr-only">
-        Loading your event
+        {t('common.loadingEvent', 'Loading your event')}
       </span>
       <Skeleton className="h-10 w-2/3 max-w-md" />
       <Skeleton className="h-5 w-1/2 max-w-sm" />

@@ -14,27 +14,32 @@ import { useEvent } from '../hooks/useEvent';
 import { useLiveRefresh } from '../hooks/useLiveRefresh';
 import { useModerationKeys } from '../hooks/useModerationKeys';
 import { isHostView, keys } from '../lib/api';
-import { plural } from '../lib/format';
+import { useT } from '../text';
 
 const PENDING_POLL_MS = 5000;
 
 /** /live-moderation/:id */
 export function LiveModeration() {
+  const t = useT();
   const { id = '' } = useParams();
   return (
-    <AuthGate message="Please log in to moderate your event" returnTo={`/live-moderation/${id}`}>
+    <AuthGate
+      message={t('moderation.login', 'Please log in to moderate your event')}
+      returnTo={`/live-moderation/${id}`}
+    >
       <ModerationLoader id={id} />
     </AuthGate>
   );
 }
 
 function ModerationLoader({ id }: { id: string }) {
+  const t = useT();
   const event = useEvent(id);
   if (event.isPending)
     return (
       <div className="mx-auto max-w-6xl space-y-4 px-4 py-8" aria-busy="true">
         <span role="status" className="sr-only">
-          Loading your event
+          {t('common.loadingEvent', 'Loading your event')}
         </span>
         <Skeleton className="h-10 w-2/3 max-w-md" />
         <Skeleton className="h-64" />
@@ -46,6 +51,7 @@ function ModerationLoader({ id }: { id: string }) {
 }
 
 function Moderation({ event }: { event: HostEvent }) {
+  const t = useT();
   const pending = useQuery<PhotoDto[]>({
     queryKey: keys.pending(event.id),
     refetchInterval: PENDING_POLL_MS,
@@ -63,24 +69,32 @@ function Moderation({ event }: { event: HostEvent }) {
       <header className="space-y-4">
         <div>
           <p className="text-sm font-semibold uppercase tracking-wide text-[var(--ag-primary-ink)]">
-            Live moderation
+            {t('moderation.kicker', 'Live moderation')}
           </p>
           <h1 className="break-words text-3xl font-extrabold">{event.name}</h1>
         </div>
         <LiveModeControls event={event} />
         <p className="text-sm text-neutral-600">
-          Approved photos appear on the live display while live mode is on. New photos arrive here by
-          themselves.
+          {t(
+            'moderation.liveIntro',
+            'Approved photos appear on the live display while live mode is on. New photos arrive here by themselves.',
+          )}
         </p>
       </header>
 
       <section aria-labelledby="pending-heading">
         <div className="mb-3 flex items-center justify-between gap-2">
           <h2 id="pending-heading" className="text-xl font-bold">
-            Waiting for review{' '}
+            {t('moderation.waiting', 'Waiting for review')}{' '}
             {pending.data && (
               <span className="text-base font-medium text-neutral-600" aria-live="polite">
-                ({plural(photos.length, 'photo')})
+                {t(
+                  'moderation.waitingCount',
+                  '({count, plural, one {{count} photo} other {{count} photos}})',
+                  {
+                    count: photos.length,
+                  },
+                )}
               </span>
             )}
           </h2>
@@ -95,14 +109,16 @@ function Moderation({ event }: { event: HostEvent }) {
         ) : pending.isError && !pending.data ? (
           <InlineLoadError
             error={pending.error}
-            fallback="The pending photos could not be loaded."
+            fallback={t('moderation.pendingFailed', 'The pending photos could not be loaded.')}
             onRetry={refresh}
           />
         ) : photos.length === 0 ? (
           <Card className="flex flex-col items-center gap-2 py-12 text-center">
             <Inbox aria-hidden className="h-10 w-10 text-neutral-400" />
-            <p className="text-lg font-semibold">All caught up!</p>
-            <p className="text-neutral-600">No photos are waiting for review. New ones will show up here.</p>
+            <p className="text-lg font-semibold">{t('moderation.caughtUp', 'All caught up!')}</p>
+            <p className="text-neutral-600">
+              {t('moderation.caughtUpText', 'No photos are waiting for review. New ones will show up here.')}
+            </p>
           </Card>
         ) : (
           <ul ref={list} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">

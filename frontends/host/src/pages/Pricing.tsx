@@ -3,14 +3,17 @@ import { Link } from 'react-router';
 import { Card, buttonClass, loginHref, useAuth } from '@afterglow/ui';
 import { Faq } from '../components/pricing/Faq';
 import { PlanCard } from '../components/pricing/PlanCard';
-import { ADDON, PLAN_LIST, type PlanDetails } from '../lib/plans';
+import { ADDON, planList, usePlanText, type PlanDetails } from '../lib/plans';
+import { useT } from '../text';
 
 /** Get Started: the free plan creates an event; a paid plan goes to checkout, through login if needed. */
 function GetStarted({ plan, signedIn }: { plan: PlanDetails; signedIn: boolean }) {
+  const t = useT();
   const cls = buttonClass(plan.popular ? 'primary' : 'outline', 'md', 'w-full');
   const label = (
     <>
-      Get Started<span className="sr-only"> with {plan.name}</span>
+      {t('pricing.getStarted', 'Get Started')}
+      <span className="sr-only"> {t('pricing.withPlan', 'with {plan}', { plan: plan.name })}</span>
     </>
   );
   if (plan.id === 'free')
@@ -33,18 +36,22 @@ function GetStarted({ plan, signedIn }: { plan: PlanDetails; signedIn: boolean }
 
 /** /pricing */
 export function Pricing() {
+  const t = useT();
+  const tp = usePlanText();
   const { isAuthenticated } = useAuth();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-14 px-4 py-12">
       <header className="text-center">
-        <h1 className="text-4xl font-extrabold sm:text-5xl">Simple pricing, one event at a time</h1>
+        <h1 className="text-4xl font-extrabold sm:text-5xl">
+          {t('pricing.title', 'Simple pricing, one event at a time')}
+        </h1>
         <p className="mx-auto mt-3 max-w-2xl text-lg text-neutral-600">
-          Start free, then pick the roll that fits your guest list. No subscriptions.
+          {t('pricing.intro', 'Start free, then pick the roll that fits your guest list. No subscriptions.')}
         </p>
       </header>
 
       <ul className="grid gap-6 pt-2 sm:grid-cols-2 lg:grid-cols-4">
-        {PLAN_LIST.map((plan) => (
+        {planList(tp).map((plan) => (
           <li key={plan.id}>
             <PlanCard plan={plan} action={<GetStarted plan={plan} signedIn={isAuthenticated} />} />
           </li>
@@ -53,21 +60,30 @@ export function Pricing() {
 
       <section aria-labelledby="addons-heading" className="mx-auto max-w-3xl">
         <h2 id="addons-heading" className="mb-4 text-center text-2xl font-bold">
-          Add-ons
+          {t('pricing.addons', 'Add-ons')}
         </h2>
         <Card className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
           <div className="flex h-12 w-12 shrink-0 items-center justify-center rounded-xl bg-[var(--ag-accent-soft)] text-neutral-900">
             <ImagePlus aria-hidden className="h-6 w-6" />
           </div>
           <div className="flex-1">
-            <h3 className="text-lg font-bold">{ADDON.name}</h3>
+            <h3 className="text-lg font-bold">{ADDON.name(tp)}</h3>
             <p className="text-neutral-600">
-              {ADDON.summary} for any event, when your guests can’t stop shooting.
+              {t(
+                'pricing.addonText',
+                '+{count, plural, one {# photo} other {# photos}} for any event, when your guests can’t stop shooting.',
+                { count: ADDON.photos },
+              )}
             </p>
           </div>
           <p className="text-2xl font-extrabold">
-            {ADDON.price}
-            <span className="sr-only"> for {ADDON.summary}</span>
+            {ADDON.price(tp)}
+            <span className="sr-only">
+              {' '}
+              {t('pricing.addonFor', 'for +{count, plural, one {# photo} other {# photos}}', {
+                count: ADDON.photos,
+              })}
+            </span>
           </p>
         </Card>
       </section>

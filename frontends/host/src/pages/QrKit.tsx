@@ -3,13 +3,23 @@ import { useQuery } from '@tanstack/react-query';
 import { Crown, Printer } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, Button, Skeleton, buttonClass, useEventTheme } from '@afterglow/ui';
+import {
+  ApiError,
+  Button,
+  Skeleton,
+  buttonClass,
+  useEventLanguage,
+  useEventTheme,
+  type Translate,
+} from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
 import { BackToDashboard } from '../components/BackToDashboard';
 import { AuthGate } from '../components/LoginRequired';
 import { MessageCard } from '../components/MessageCard';
 import { Poster, TableCards } from '../components/qrkit/KitSheet';
 import { keys } from '../lib/api';
+import { problemText } from '../lib/problems';
+import { useT } from '../text';
 
 type Paper = 'A4' | 'Letter';
 /** the printable area of each paper in portrait, less the page margin */
@@ -17,12 +27,15 @@ const SHEET: Record<Paper, { width: string; height: string }> = {
   A4: { width: '190mm', height: '277mm' },
   Letter: { width: '195.9mm', height: '259.4mm' },
 };
+/** A4 reads the same everywhere; US Letter has a name in each language. */
+const paperName = (p: Paper, t: Translate) => (p === 'Letter' ? t('kit.letter', 'Letter') : p);
 
 /** /host/qr-kit/:id: the printable QR kit (a plan feature): a poster and table cards, A4 or Letter. */
 export function QrKit() {
+  const t = useT();
   const { id = '' } = useParams();
   return (
-    <AuthGate message="Please log in to print your QR kit" returnTo={`/host/qr-kit/${id}`}>
+    <AuthGate message={t('kit.login', 'Please log in to print your QR kit')} returnTo={`/host/qr-kit/${id}`}>
       <KitLoader id={id} />
     </AuthGate>
   );
@@ -31,12 +44,15 @@ export function QrKit() {
 const isPlanRefusal = (err: unknown) => err instanceof ApiError && err.status === 403;
 
 function KitLoader({ id }: { id: string }) {
+  const t = useT();
   const kit = useQuery<HostEvent>({ queryKey: [...keys.event(id), 'qr-kit'] });
+  // the poster and the cards are read by the guests: the event's language, unless the host picked one
+  useEventLanguage(kit.data?.language, true);
   if (kit.isPending)
     return (
       <div className="mx-auto max-w-3xl space-y-4 px-4 py-8" aria-busy="true">
         <span role="status" className="sr-only">
-          Loading your QR kit
+          {t('kit.loading', 'Loading your QR kit')}
         </span>
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-[60vh]" />
@@ -46,20 +62,20 @@ function KitLoader({ id }: { id: string }) {
     return (
       <MessageCard
         icon={Crown}
-        title="Printable QR kit is a Pro feature"
+        title={t('kit.proFeature', 'Printable QR kit is a Pro feature')}
         role="alert"
         actions={
           <>
             <Link to="/pricing" className={buttonClass('primary')}>
-              Upgrade
+              {t('common.upgrade', 'Upgrade')}
             </Link>
             <Link to={`/host/dashboard/${id}`} className={buttonClass('outline')}>
-              Back to dashboard
+              {t('common.backToDashboard', 'Back to dashboard')}
             </Link>
           </>
         }
       >
-        <p>{(kit.error as ApiError).detail}</p>
+        <p>{problemText(t, kit.error, (kit.error as ApiError).detail)}</p>
       </MessageCard>
     );
   if (kit.isError) return <EventLoadError error={kit.error} onRetry={() => void kit.refetch()} />;
@@ -67,6 +83,7 @@ function KitLoader({ id }: { id: string }) {
 }
 
 function Kit({ event }: { event: HostEvent }) {
+  const t = useT();
   const [paper, setPaper] = useState<Paper>('A4');
   useEventTheme(event, false);
   const sheet = SHEET[paper];
@@ -88,9 +105,9 @@ function Kit({ event }: { event: HostEvent }) {
       <div className="kit-toolbar sticky top-0 z-10 border-b border-neutral-300 bg-white/95 backdrop-blur">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-3 px-4 py-3">
           <BackToDashboard eventId={event.id} />
-          <h1 className="mr-auto text-lg font-bold">Printable QR kit</h1>
+          <h1 className="me-auto text-lg font-bold">{t('kit.title', 'Printable QR kit')}</h1>
           <fieldset className="flex items-center gap-1 rounded-full border border-neutral-300 p-1">
-            <legend className="sr-only">Paper size</legend>
+            <legend className="sr-only">{t('kit.paper', 'Paper size')}</legend>
             {(['A4', 'Letter'] as const).map((p) => (
               <label
                 key={p}
@@ -104,17 +121,21 @@ function Kit({ event }: { event: HostEvent }) {
                   onChange={() => setPaper(p)}
                   className="sr-only"
                 />
-                {p}
+                {paperName(p, t)}
               </label>
             ))}
           </fieldset>
           <Button onClick={() => window.print()}>
             <Printer aria-hidden className="h-4 w-4" />
-            Print
+            {t('kit.print', 'Print')}
           </Button>
         </div>
         <p className="mx-auto max-w-5xl px-4 pb-3 text-sm text-neutral-600">
-          A poster for the entrance and four table cards to cut out. Print at 100% scale on {paper} paper.
+          {t(
+            'kit.instructions',
+            'A poster for the entrance and four table cards to cut out. Print at 100% scale on {paper} paper.',
+            { paper: paperName(paper, t) },
+          )}
         </p>
       </div>
       <main className="kit-sheets flex flex-col items-center gap-8 overflow-x-auto px-4 pt-8">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Camera, X } from 'lucide-react';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { Spinner, apiRequest, useEventTheme } from '@afterglow/ui';
+import { Spinner, apiRequest, useEventLanguage, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
 import { ScreenMessage } from '../components/screen/ScreenMessage';
 import { SlideDeck } from '../components/slideshow/SlideDeck';
@@ -10,6 +10,7 @@ import { useCarousel } from '../hooks/useCarousel';
 import { useEvent } from '../hooks/useEvent';
 import { usePreload } from '../hooks/usePreload';
 import type { EventPhotosPage } from '../lib/api';
+import { useT } from '../text';
 
 const AUTOPLAY_MS = 8000;
 const PHOTOS_POLL_MS = 5000;
@@ -24,8 +25,11 @@ const STAGE = {
  * host's full-screen slideshow of the event's photos. ←/→ move, Space pauses, Escape closes.
  */
 export function Slideshow() {
+  const t = useT();
   const { code = '' } = useParams();
   const event = useEvent(code);
+  // shown to everyone at the venue: the event's language, unless this device picked one
+  useEventLanguage(event.data?.language, true);
   const photosQuery = useQuery({
     queryKey: ['host', 'slideshow', code],
     queryFn: () =>
@@ -52,11 +56,11 @@ export function Slideshow() {
       <div className="absolute inset-x-0 top-0 z-10 flex items-center justify-between gap-3 p-4">
         <h1 className="flex min-w-0 items-center gap-2 truncate rounded-full bg-black/40 px-4 py-2 text-lg font-semibold backdrop-blur">
           <Camera aria-hidden className="h-5 w-5 shrink-0" />
-          <span className="truncate">{event.data?.name ?? 'Slideshow'}</span>
+          <span className="truncate">{event.data?.name ?? t('dashboard.slideshow', 'Slideshow')}</span>
         </h1>
         <Link
           to={closeTo}
-          aria-label="Close slideshow"
+          aria-label={t('slides.close', 'Close slideshow')}
           aria-keyshortcuts="Escape"
           className="inline-flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-white/15 backdrop-blur transition hover:bg-white/30 focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70"
         >
@@ -66,15 +70,15 @@ export function Slideshow() {
 
       {photosQuery.isPending ? (
         <div className="flex flex-1 items-center justify-center">
-          <Spinner label="Loading photos" />
+          <Spinner label={t('common.loadingPhotos', 'Loading photos')} />
         </div>
       ) : error && !photosQuery.data ? (
         <div className="flex flex-1 items-center text-neutral-900">
           <EventLoadError error={error} onRetry={() => void photosQuery.refetch()} />
         </div>
       ) : !current ? (
-        <ScreenMessage icon={Camera} title="No Photos Yet">
-          <p>Waiting for guests to capture moments...</p>
+        <ScreenMessage icon={Camera} title={t('slides.empty', 'No Photos Yet')}>
+          <p>{t('slides.emptyText', 'Waiting for guests to capture moments...')}</p>
         </ScreenMessage>
       ) : (
         <SlideDeck photos={photos} carousel={carousel} onBroken={() => void photosQuery.refetch()} />

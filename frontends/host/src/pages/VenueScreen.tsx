@@ -1,8 +1,8 @@
-import { LIVE_DISPLAY_OFF, type PublicEvent } from '@afterglow/contracts';
+import type { PublicEvent } from '@afterglow/contracts';
 import { Camera, Hourglass, TvMinimal } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { Spinner, useEventTheme } from '@afterglow/ui';
+import { Spinner, useEventLanguage, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
 import { ScreenMessage } from '../components/screen/ScreenMessage';
 import { SlideControls } from '../components/screen/SlideControls';
@@ -11,9 +11,9 @@ import { VenuePhotos } from '../components/venue-screen/VenuePhotos';
 import { useEventByCode } from '../hooks/useEvent';
 import { useSlideKeys } from '../hooks/useSlideKeys';
 import { useVenueScreen } from '../hooks/useVenueScreen';
-import { plural } from '../lib/format';
 import { screenBackdrop } from '../lib/screen-theme';
 import { modeOf, tilesFor, type ScreenMode } from '../lib/venue-screen';
+import { useT } from '../text';
 
 const AUTOPLAY_MS = 5000;
 /** The screen follows the host turning live mode on and off without a reload. */
@@ -25,11 +25,14 @@ const BANNER_MS = 3000;
  * event's colours. Several screens show different photos (ADR 017); `?mode=single|grid|caption`.
  */
 export function VenueScreen() {
+  const t = useT();
   const { code = '' } = useParams();
   const [params] = useSearchParams();
   const mode = modeOf(params.get('mode'));
   const event = useEventByCode(code, EVENT_POLL_MS);
   useEventTheme(event.data, false);
+  // a screen for everyone at the venue: the event's language, unless this device picked one
+  useEventLanguage(event.data?.language, true);
   const { data, refetch } = event;
   const liveOff = useCallback(() => void refetch(), [refetch]);
   return (
@@ -40,9 +43,9 @@ export function VenueScreen() {
           <LiveShow key={mode} event={data} mode={mode} onLiveOff={liveOff} />
         ) : (
           <ScreenMessage icon={TvMinimal} title={data.name} level={1}>
-            <p>{LIVE_DISPLAY_OFF}</p>
+            <p>{t('venue.off', 'Live display is not currently active...')}</p>
             <p className="mt-2 text-base text-white/70">
-              Photos will appear here as soon as the host starts live mode.
+              {t('venue.offText', 'Photos will appear here as soon as the host starts live mode.')}
             </p>
           </ScreenMessage>
         )
@@ -52,7 +55,7 @@ export function VenueScreen() {
         </div>
       ) : (
         <div className="flex min-h-dvh items-center justify-center">
-          <Spinner label="Loading the live display" />
+          <Spinner label={t('venue.loading', 'Loading the live display')} />
         </div>
       )}
     </div>
@@ -80,6 +83,7 @@ function LiveShow({
   mode: ScreenMode;
   onLiveOff: () => void;
 }) {
+  const t = useT();
   const [banner, showBanner] = useBanner(BANNER_MS);
   const screen = useVenueScreen(event, tilesFor(mode), {
     intervalMs: AUTOPLAY_MS,
@@ -91,21 +95,26 @@ function LiveShow({
 
   return (
     <div className="relative flex h-dvh flex-col overflow-hidden" data-mode={mode}>
-      <h1 className="absolute left-4 top-4 z-10 flex max-w-[70%] items-center gap-2 rounded-full bg-black/50 px-4 py-2 text-lg font-semibold backdrop-blur">
+      <h1 className="absolute start-4 top-4 z-10 flex max-w-[70%] items-center gap-2 rounded-full bg-black/50 px-4 py-2 text-lg font-semibold backdrop-blur">
         <Camera aria-hidden className="h-5 w-5 shrink-0" />
         <span className="truncate">{event.name}</span>
-        <span className="ml-1 rounded-full bg-[var(--ag-primary-strong)] px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
-          Live
+        <span className="ms-1 rounded-full bg-[var(--ag-primary-strong)] px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-white">
+          {t('venue.live', 'Live')}
         </span>
       </h1>
       <ScreenStatus approved={banner} offline={screen.offline} />
       {!showing && !screen.ready ? (
         <div className="flex flex-1 items-center justify-center">
-          <Spinner label="Loading photos" />
+          <Spinner label={t('common.loadingPhotos', 'Loading photos')} />
         </div>
       ) : !showing ? (
-        <ScreenMessage icon={Hourglass} title="Waiting for the first photo...">
-          <p>Approved photos will appear here automatically. Grab your camera and start snapping!</p>
+        <ScreenMessage icon={Hourglass} title={t('venue.waiting', 'Waiting for the first photo...')}>
+          <p>
+            {t(
+              'venue.waitingText',
+              'Approved photos will appear here automatically. Grab your camera and start snapping!',
+            )}
+          </p>
         </ScreenMessage>
       ) : (
         <>
@@ -117,7 +126,13 @@ function LiveShow({
             onNext={screen.next}
             playing={screen.playing}
             onToggle={screen.toggle}
-            counter={screen.total === null ? '' : plural(screen.total, 'photo')}
+            counter={
+              screen.total === null
+                ? ''
+                : t('venue.count', '{count, plural, one {{count} photo} other {{count} photos}}', {
+                    count: screen.total,
+                  })
+            }
           />
         </>
       )}

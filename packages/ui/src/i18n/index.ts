@@ -15,7 +15,7 @@ import {
 //   const t = useT();  t('join.title', 'Join {name}', { name })
 // English is the source: it is never downloaded, and a plain English message is shown as written. Each
 // remote's catalogue for another language is a compiled module (locales/<lang>.json through
-// frontends/i18n-loader.cjs) fetched when that language is first used.
+// frontends/i18n-loader.mjs) fetched when that language is first used.
 
 /** A testing locale (long, accented strings) for catching cut-off text; not in the menu. */
 export const PSEUDO_LOCALE = 'en-XA';
@@ -91,17 +91,13 @@ const S: Store =
   } satisfies Store) as Store);
 const { i18n, domains, loaded, loading, choice, listeners } = S;
 
-/** A plain message (no placeholder, plural or escape) is shown as written. */
-const isPlain = (m: string) => !/[{}'#<]/.test(m);
-
 function makeTranslate(locale: Locale): Translate {
   const fn = (a: string | MessageDescriptor, b?: string | Values, c?: Values): string => {
     const [id, english, values] =
       typeof a === 'string' ? [a, b as string, c] : [a.id, a.message, b as Values | undefined];
     // `i18n` holds the current locale's messages: a translation, or the domain's compiled English.
-    if (i18n.locale === locale && i18n.messages[id] !== undefined) {
-      if (locale !== DEFAULT_LANGUAGE || !isPlain(english)) return i18n._(id, values);
-    }
+    // (English holds only the messages that need compiling: a plain one is shown as written.)
+    if (i18n.locale === locale && i18n.messages[id] !== undefined) return i18n._(id, values);
     return english;
   };
   const rich = (id: string, english: string, values: Record<string, ReactNode>): ReactNode => {

@@ -1,5 +1,6 @@
-// A catalogue imported through frontends/i18n-loader.cjs: compiled messages by id.
+// A catalogue imported through frontends/i18n-loader.mjs: compiled messages by id.
 declare module '*.json?english' {
-  const messages: Record<string, import('@lingui/core').Messages[string]>;
+  import type { Messages } from '@lingui/core';
+  const messages: Messages;
   export default messages;
 }

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { FlaskConical, LoaderCircle } from 'lucide-react';
-import { Button, apiRequest, errorText, toast } from '@afterglow/ui';
+import { Button, apiRequest, toast, translator } from '@afterglow/ui';
+import { problemText } from '../../lib/problems';
+import { useT } from '../../text';
 
 /**
  * Test mode (no Stripe keys): no card form and no charge. 'Complete Payment' asks the server to
@@ -13,24 +15,27 @@ export function TestPaymentForm({
   paymentIntentId: string;
   onPaid: () => void;
 }) {
+  const t = useT();
   const confirm = useMutation({
     mutationFn: () =>
       apiRequest<{ status: string }>('POST', '/api/payments/test-confirm', { paymentIntentId }),
     onSuccess: (r) => {
-      if (r.status === 'succeeded') onPaid();
-      else
-        toast({
-          title: 'Payment Failed',
-          description: 'The payment was not completed',
-          variant: 'destructive',
-        });
-    },
-    onError: (err) =>
+      if (r.status === 'succeeded') return onPaid();
+      const t = translator();
       toast({
-        title: 'Payment Failed',
-        description: errorText(err, 'The payment could not be completed'),
+        title: t('payment.failed', 'Payment Failed'),
+        description: t('payment.notDone', 'The payment was not completed'),
         variant: 'destructive',
-      }),
+      });
+    },
+    onError: (err) => {
+      const t = translator();
+      toast({
+        title: t('payment.failed', 'Payment Failed'),
+        description: problemText(t, err, t('payment.notCompleted', 'The payment could not be completed')),
+        variant: 'destructive',
+      });
+    },
   });
   return (
     <form
@@ -45,13 +50,16 @@ export function TestPaymentForm({
       >
         <FlaskConical aria-hidden className="mt-0.5 h-5 w-5 shrink-0" />
         <span>
-          <strong>Test mode: no card is charged.</strong> This server has no Stripe keys, so the payment is
-          completed without a card.
+          <strong>{t('payment.testMode', 'Test mode: no card is charged.')}</strong>{' '}
+          {t(
+            'payment.testModeText',
+            'This server has no Stripe keys, so the payment is completed without a card.',
+          )}
         </span>
       </p>
       <Button type="submit" className="w-full" disabled={confirm.isPending}>
         {confirm.isPending && <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />}
-        Complete Payment
+        {t('payment.complete', 'Complete Payment')}
       </Button>
     </form>
   );

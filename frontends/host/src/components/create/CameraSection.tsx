@@ -1,30 +1,32 @@
-import { SHOT_LABELS, SHOT_OPTIONS } from '@afterglow/contracts';
+import { SHOT_OPTIONS } from '@afterglow/contracts';
 import { Camera } from 'lucide-react';
 import { Controller } from 'react-hook-form';
+import { SHOT_LABEL } from '../../lib/choices';
+import { useT } from '../../text';
 import { ChoiceCards } from '../ChoiceCards';
 import { SwitchRow } from '../Switch';
 import type { SectionProps } from './formTypes';
 import { Section } from './Section';
 
-const SHOT_CHOICES = SHOT_OPTIONS.map((n) => ({
-  value: n,
-  title: `${n} shots`,
-  description: SHOT_LABELS[n],
-}));
-
 /** Shots per device and captions. */
 export function CameraSection({ control }: Pick<SectionProps, 'control'>) {
+  const t = useT();
+  const shotChoices = SHOT_OPTIONS.map((n) => ({
+    value: n,
+    title: t('create.shots', '{count, plural, one {# shot} other {# shots}}', { count: n }),
+    description: t(SHOT_LABEL[n]),
+  }));
   return (
-    <Section id="camera-heading" icon={Camera} title="Guest camera">
+    <Section id="camera-heading" icon={Camera} title={t('create.camera', 'Guest camera')}>
       <Controller
         control={control}
         name="maxShotsPerDevice"
         render={({ field }) => (
           <ChoiceCards
             name="maxShotsPerDevice"
-            legend="Shots per device"
-            hint="How many photos each guest can take."
-            choices={SHOT_CHOICES}
+            legend={t('create.shotsPerDevice', 'Shots per device')}
+            hint={t('create.shotsHint', 'How many photos each guest can take.')}
+            choices={shotChoices}
             value={field.value}
             onChange={field.onChange}
             columns="grid-cols-3"
@@ -37,8 +39,8 @@ export function CameraSection({ control }: Pick<SectionProps, 'control'>) {
         render={({ field }) => (
           <SwitchRow
             id="allowCaptions"
-            label="Allow captions"
-            description="Guests can add a short caption to each photo."
+            label={t('create.captions', 'Allow captions')}
+            description={t('create.captionsHint', 'Guests can add a short caption to each photo.')}
             checked={field.value}
             onCheckedChange={field.onChange}
           />

@@ -3,10 +3,12 @@ import { CircleCheck, LayoutDashboard, Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Card, buttonClass } from '@afterglow/ui';
+import { useT } from '../../text';
 import { ShareEventPanel } from '../ShareEventPanel';
 
 /** The success screen after creating an event: 'Go to Dashboard' and 'Create Another Event' (to /). */
 export function EventCreated({ event }: { event: HostEvent }) {
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     heading.current?.focus();
@@ -19,28 +21,31 @@ export function EventCreated({ event }: { event: HostEvent }) {
           <CircleCheck aria-hidden className="h-9 w-9" />
         </div>
         <h1 ref={heading} tabIndex={-1} className="text-3xl font-extrabold focus:outline-none">
-          Event Created Successfully!
+          {t('created.title', 'Event Created Successfully!')}
         </h1>
         <p className="mt-2 text-xl font-semibold text-neutral-800">{event.name}</p>
         <p className="mt-1 text-neutral-600">
-          Event code{' '}
-          <span className="font-mono font-bold tracking-widest text-[var(--ag-primary-ink)]">
-            {event.code}
-          </span>
+          {t.rich('created.code', 'Event code {code}', {
+            code: (
+              <span className="font-mono font-bold tracking-widest text-[var(--ag-primary-ink)]">
+                {event.code}
+              </span>
+            ),
+          })}
         </p>
       </div>
       <Card>
-        <h2 className="mb-4 text-lg font-bold">Share with your guests</h2>
+        <h2 className="mb-4 text-lg font-bold">{t('created.share', 'Share with your guests')}</h2>
         <ShareEventPanel event={event} />
       </Card>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Link to={`/host/dashboard/${event.id}`} className={buttonClass('primary', 'lg', 'flex-1')}>
           <LayoutDashboard aria-hidden className="h-5 w-5" />
-          Go to Dashboard
+          {t('created.dashboard', 'Go to Dashboard')}
         </Link>
         <Link to="/" className={buttonClass('outline', 'lg', 'flex-1')}>
           <Plus aria-hidden className="h-5 w-5" />
-          Create Another Event
+          {t('created.another', 'Create Another Event')}
         </Link>
       </div>
     </div>

@@ -1,11 +1,21 @@
-import { createEventFormSchema, toCreateEventBody, type HostEvent } from '@afterglow/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  createEventFormSchema,
+  toCreateEventBody,
+  type HostEvent,
+  type Language,
+} from '@afterglow/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ApiError, Button, apiRequest, buttonClass, toast } from '@afterglow/ui';
+import { ApiError, Button, apiRequest, buttonClass, toast, translator } from '@afterglow/ui';
 import { planRefusal } from '../../lib/plan-refusal';
+import { problemText } from '../../lib/problems';
+import { useT } from '../../text';
+import { LanguageField } from '../LanguageField';
 import { CameraSection } from './CameraSection';
 import { DetailsSection } from './DetailsSection';
 import { FilmSection } from './FilmSection';
@@ -19,6 +29,7 @@ function browserTimeZone(): string {
 
 /** The create form: react-hook-form with the shared zod schema, so client and server agree. */
 export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void }) {
+  const t = useT();
   const {
     control,
     register,
@@ -29,14 +40,23 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
     resolver: zodResolver(createEventFormSchema),
     defaultValues: FORM_DEFAULTS,
   });
+  // the form's schema has no language (the API body has): it is kept beside the form
+  const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
 
   const create = useMutation({
     mutationFn: (values: FormOutput) =>
-      apiRequest<HostEvent>('POST', '/api/events', toCreateEventBody(values, browserTimeZone())),
+      apiRequest<HostEvent>('POST', '/api/events', {
+        ...toCreateEventBody(values, browserTimeZone()),
+        language,
+      }),
     onSuccess: (event) => {
+      const t = translator();
       toast({
-        title: 'Event Created!',
-        description: 'Your event has been created successfully. Share the code with your guests!',
+        title: t('create.created', 'Event Created!'),
+        description: t(
+          'create.createdText',
+          'Your event has been created successfully. Share the code with your guests!',
+        ),
         variant: 'success',
       });
       onCreated(event);
@@ -44,9 +64,11 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
     onError: (err) => {
       // a plan's refusal is shown above the button, with the way to upgrade
       if (planRefusal(err)) return;
+      const t = translator();
+      const failed = t('create.failed', 'Failed to create event');
       toast({
-        title: 'Error',
-        description: err instanceof ApiError ? err.detail : 'Failed to create event',
+        title: t('common.error', 'Error'),
+        description: err instanceof ApiError ? problemText(t, err, failed) : failed,
         variant: 'destructive',
       });
       if (err instanceof ApiError) {
@@ -63,11 +85,13 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
 
   const onSubmit = handleSubmit((values) => create.mutate(values));
   // the plan's events are used up (403 plan_event_limit): the server's words and the way to upgrade
-  const planLimit = planRefusal(create.error) ? (create.error as ApiError).detail : null;
+  const planLimit = planRefusal(create.error) ? problemText(t, create.error, '') : null;
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Create event" className="space-y-6">
-      <DetailsSection register={register} errors={errors} />
+    <form onSubmit={onSubmit} noValidate aria-label={t('create.form', 'Create event')} className="space-y-6">
+      <DetailsSection register={register} errors={errors}>
+        <LanguageField id="language" value={language} onChange={setLanguage} />
+      </DetailsSection>
       <CameraSection control={control} />
       <RevealSection control={control} register={register} errors={errors} />
       <FilmSection control={control} />
@@ -76,7 +100,7 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
         <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-neutral-900">
           <p className="font-semibold">{planLimit}</p>
           <Link to="/pricing" className={buttonClass('primary', 'md', 'mt-3')}>
-            Upgrade
+            {t('common.upgrade', 'Upgrade')}
           </Link>
         </div>
       )}
@@ -84,10 +108,10 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
         {create.isPending ? (
           <>
             <LoaderCircle aria-hidden className="h-5 w-5 animate-spin" />
-            Creating Event...
+            {t('create.creating', 'Creating Event...')}
           </>
         ) : (
-          'Create Event'
+          t('create.submit', 'Create Event')
         )}
       </Button>
     </form>

@@ -3,7 +3,9 @@ import { Palette, RotateCcw, Sparkles } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { Button, MOOD_BACKGROUNDS } from '@afterglow/ui';
+import { MOOD_TEXT } from '../../lib/choices';
 import { clearMoodPreview, previewMood } from '../../lib/moods';
+import { useT } from '../../text';
 import { ChoiceCards } from '../ChoiceCards';
 import type { SectionProps } from './formTypes';
 import { Section } from './Section';
@@ -19,19 +21,19 @@ function Swatch({ mood }: { mood: ColorMood }) {
   );
 }
 
-const MOOD_CHOICES = COLOR_MOODS.map((m) => ({
-  value: m,
-  title: MOODS[m].name,
-  description: MOODS[m].description,
-  visual: <Swatch mood={m} />,
-}));
-
 /**
  * Colour mood (primary, accent and background come together) and the theme preview: while it is
  * on, the whole interface wears the chosen mood; it is undone on reset and when the form goes away.
  */
 export function MoodSection({ control }: Pick<SectionProps, 'control'>) {
+  const t = useT();
   const mood = useWatch({ control, name: 'colorMood' });
+  const moodChoices = COLOR_MOODS.map((m) => ({
+    value: m,
+    title: t(MOOD_TEXT[m].name),
+    description: t(MOOD_TEXT[m].description),
+    visual: <Swatch mood={m} />,
+  }));
   const [previewing, setPreviewing] = useState(false);
   const applied = useRef(false);
 
@@ -53,16 +55,19 @@ export function MoodSection({ control }: Pick<SectionProps, 'control'>) {
   );
 
   return (
-    <Section id="mood-heading" icon={Palette} title="Colour mood">
+    <Section id="mood-heading" icon={Palette} title={t('create.mood', 'Colour mood')}>
       <Controller
         control={control}
         name="colorMood"
         render={({ field }) => (
           <ChoiceCards
             name="colorMood"
-            legend="Theme for your guests"
-            hint="Sets the primary colour, the accent colour and the background together."
-            choices={MOOD_CHOICES}
+            legend={t('create.moodLegend', 'Theme for your guests')}
+            hint={t(
+              'create.moodHint',
+              'Sets the primary colour, the accent colour and the background together.',
+            )}
+            choices={moodChoices}
             value={field.value}
             onChange={field.onChange}
             columns="grid-cols-2 sm:grid-cols-3"
@@ -74,17 +79,21 @@ export function MoodSection({ control }: Pick<SectionProps, 'control'>) {
           {previewing ? (
             <>
               <RotateCcw aria-hidden className="h-4 w-4" />
-              Reset Preview
+              {t('create.resetPreview', 'Reset Preview')}
             </>
           ) : (
             <>
               <Sparkles aria-hidden className="h-4 w-4" />
-              Preview Theme
+              {t('create.previewTheme', 'Preview Theme')}
             </>
           )}
         </Button>
         <p aria-live="polite" className="text-sm text-neutral-600">
-          {previewing ? `Previewing the ${MOODS[mood].name} theme across Afterglow.` : ''}
+          {previewing
+            ? t('create.previewing', 'Previewing the {mood} theme across Afterglow.', {
+                mood: t(MOOD_TEXT[mood].name),
+              })
+            : ''}
         </p>
       </div>
     </Section>

@@ -1,32 +1,47 @@
 import { Eye } from 'lucide-react';
 import { Controller, useWatch } from 'react-hook-form';
+import { msg } from '@afterglow/ui';
+import { useT } from '../../text';
 import { ChoiceCards } from '../ChoiceCards';
 import { Field, inputClass } from '../Field';
 import type { SectionProps } from './formTypes';
 import { Section } from './Section';
 
 const REVEAL_CHOICES = [
-  { value: 'end', title: 'Reveal at the end', description: 'Every photo appears when the event ends.' },
+  {
+    value: 'end',
+    title: msg('reveal.end', 'Reveal at the end'),
+    description: msg('reveal.endText', 'Every photo appears when the event ends.'),
+  },
   {
     value: 'live',
-    title: 'Live reveal',
-    description: 'Photos you approve appear live, on the venue screen and in the gallery.',
+    title: msg('reveal.live', 'Live reveal'),
+    description: msg(
+      'reveal.liveText',
+      'Photos you approve appear live, on the venue screen and in the gallery.',
+    ),
   },
 ] as const;
 
 /** Reveal mode, with the optional custom reveal date and time in live mode. */
 export function RevealSection({ control, register, errors }: SectionProps) {
+  const t = useT();
   const mode = useWatch({ control, name: 'revealMode' });
+  const choices = REVEAL_CHOICES.map((c) => ({
+    value: c.value,
+    title: t(c.title),
+    description: t(c.description),
+  }));
   return (
-    <Section id="reveal-heading" icon={Eye} title="Reveal">
+    <Section id="reveal-heading" icon={Eye} title={t('reveal.title', 'Reveal')}>
       <Controller
         control={control}
         name="revealMode"
         render={({ field }) => (
           <ChoiceCards
             name="revealMode"
-            legend="Reveal mode"
-            choices={REVEAL_CHOICES}
+            legend={t('reveal.mode', 'Reveal mode')}
+            choices={choices}
             value={field.value}
             onChange={field.onChange}
             columns="grid-cols-1 sm:grid-cols-2"
@@ -36,14 +51,24 @@ export function RevealSection({ control, register, errors }: SectionProps) {
       {mode === 'live' && (
         <div className="space-y-2 rounded-xl bg-[var(--ag-primary-soft)]/60 p-4">
           <p id="reveal-custom-hint" className="text-sm text-neutral-700">
-            Optional: pick when all photos are revealed to guests. It must lie between the start and the end.
-            Leave it empty to show only the photos you approve live.
+            {t(
+              'reveal.customHint',
+              'Optional: pick when all photos are revealed to guests. It must lie between the start and the end. Leave it empty to show only the photos you approve live.',
+            )}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field id="revealDate" label="Reveal date (optional)" error={errors.revealDate?.message}>
+            <Field
+              id="revealDate"
+              label={t('reveal.date', 'Reveal date (optional)')}
+              error={errors.revealDate?.message}
+            >
               {(a11y) => <input {...a11y} {...register('revealDate')} type="date" className={inputClass} />}
             </Field>
-            <Field id="revealTime" label="Reveal time (optional)" error={errors.revealTime?.message}>
+            <Field
+              id="revealTime"
+              label={t('reveal.time', 'Reveal time (optional)')}
+              error={errors.revealTime?.message}
+            >
               {(a11y) => (
                 <input
                   {...a11y}

@@ -2,10 +2,12 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { Button } from '@afterglow/ui';
 import { DialogFrame } from '@afterglow/ui/dialog-frame';
+import { useT } from '../../text';
 
 interface Props {
   /** the button that opens it */
   trigger: ReactNode;
+  /** in the page's language */
   title: string;
   description: ReactNode;
   /** controlled when given (to close it after an action succeeds) */
@@ -38,10 +40,11 @@ export function DashboardDialog({
 
 /** Cancel and the dialog's action, side by side (stacked on a phone, the action first). */
 export function DialogButtons({ children }: { children: ReactNode }) {
+  const t = useT();
   return (
     <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <Dialog.Close asChild>
-        <Button variant="outline">Cancel</Button>
+        <Button variant="outline">{t('common.cancel', 'Cancel')}</Button>
       </Dialog.Close>
       {children}
     </div>

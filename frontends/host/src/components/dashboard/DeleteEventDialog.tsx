@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Button } from '@afterglow/ui';
 import type { LifecycleDialogProps } from '../../hooks/useEventLifecycle';
+import { useT } from '../../text';
 import { Field, inputClass } from '../Field';
 import { DashboardDialog, DialogButtons } from './DashboardDialog';
 
@@ -14,6 +15,7 @@ const confirms = (typed: string, e: HostEvent) => {
 
 /** 'Delete Event': says the photos go for good, and asks for the code or name before it deletes. */
 export function DeleteEventDialog({ event, lifecycle: { remove } }: LifecycleDialogProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const id = useId();
@@ -28,17 +30,20 @@ export function DeleteEventDialog({ event, lifecycle: { remove } }: LifecycleDia
       trigger={
         <Button variant="destructive">
           <Trash2 aria-hidden className="h-5 w-5" />
-          Delete Event
+          {t('delete.button', 'Delete Event')}
         </Button>
       }
-      title="Delete this event?"
+      title={t('delete.title', 'Delete this event?')}
       description={
         <>
           <p>
-            <strong className="break-words">{event.name}</strong> will be deleted for you and every guest,
-            with all its photos.
+            {t.rich('delete.text', '{name} will be deleted for you and every guest, with all its photos.', {
+              name: <strong className="break-words">{event.name}</strong>,
+            })}
           </p>
-          <p className="font-semibold text-red-800">The photos will be deleted and cannot be restored.</p>
+          <p className="font-semibold text-red-800">
+            {t('delete.warning', 'The photos will be deleted and cannot be restored.')}
+          </p>
         </>
       }
     >
@@ -48,7 +53,12 @@ export function DeleteEventDialog({ event, lifecycle: { remove } }: LifecycleDia
           if (ok && !remove.isPending) remove.mutate();
         }}
       >
-        <Field id={id} label={`Type the event code ${event.code} or its name to confirm`}>
+        <Field
+          id={id}
+          label={t('delete.confirmLabel', 'Type the event code {code} or its name to confirm', {
+            code: event.code,
+          })}
+        >
           {(a11y) => (
             <input
               {...a11y}
@@ -62,7 +72,7 @@ export function DeleteEventDialog({ event, lifecycle: { remove } }: LifecycleDia
         </Field>
         <DialogButtons>
           <Button type="submit" variant="destructive" disabled={!ok || remove.isPending}>
-            {remove.isPending ? 'Deleting...' : 'Delete Event'}
+            {remove.isPending ? t('delete.busy', 'Deleting...') : t('delete.button', 'Delete Event')}
           </Button>
         </DialogButtons>
       </form>

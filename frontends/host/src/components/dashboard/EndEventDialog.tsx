@@ -4,10 +4,12 @@ import { useState } from 'react';
 import { Button } from '@afterglow/ui';
 import type { LifecycleDialogProps } from '../../hooks/useEventLifecycle';
 import { formatDateTime } from '../../lib/format';
+import { useT } from '../../text';
 import { DashboardDialog, DialogButtons } from './DashboardDialog';
 
 /** 'End Event Now', after a confirmation that says what ending does. */
 export function EndEventDialog({ event, lifecycle: { end } }: LifecycleDialogProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <DashboardDialog
@@ -16,20 +18,21 @@ export function EndEventDialog({ event, lifecycle: { end } }: LifecycleDialogPro
       trigger={
         <Button variant="outline">
           <CircleStop aria-hidden className="h-5 w-5" />
-          End Event Now
+          {t('end.button', 'End Event Now')}
         </Button>
       }
-      title="End this event now?"
+      title={t('end.title', 'End this event now?')}
       description={
         <>
-          <p>Guests can no longer take photos once the event has ended.</p>
+          <p>{t('end.text', 'Guests can no longer take photos once the event has ended.')}</p>
           {revealsAtEnd(event) && (
             <p>
-              The photos are revealed to guests now, instead of at{' '}
-              {formatDateTime(event.endsAt, event.timezone)}.
+              {t('end.reveal', 'The photos are revealed to guests now, instead of at {time}.', {
+                time: formatDateTime(event.endsAt, event.timezone, t.locale),
+              })}
             </p>
           )}
-          <p>You can extend the event later to open it again.</p>
+          <p>{t('end.extendLater', 'You can extend the event later to open it again.')}</p>
         </>
       }
     >
@@ -39,7 +42,7 @@ export function EndEventDialog({ event, lifecycle: { end } }: LifecycleDialogPro
           disabled={end.isPending}
           onClick={() => end.mutate(undefined, { onSuccess: () => setOpen(false) })}
         >
-          {end.isPending ? 'Ending...' : 'End Event Now'}
+          {end.isPending ? t('end.busy', 'Ending...') : t('end.button', 'End Event Now')}
         </Button>
       </DialogButtons>
     </DashboardDialog>

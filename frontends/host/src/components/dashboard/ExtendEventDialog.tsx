@@ -1,10 +1,11 @@
-import { extendRefusal, revealsAtEnd, type HostEvent } from '@afterglow/contracts';
+import { EVENT_MESSAGES, extendRefusal, revealsAtEnd, type HostEvent } from '@afterglow/contracts';
 import { CalendarClock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, Button, buttonClass } from '@afterglow/ui';
 import type { LifecycleDialogProps } from '../../hooks/useEventLifecycle';
 import { dateTimeInputValue, formatDateTime } from '../../lib/format';
+import { useT } from '../../text';
 import { Field, inputClass } from '../Field';
 import { DashboardDialog, DialogButtons } from './DashboardDialog';
 
@@ -20,12 +21,13 @@ function range(event: HostEvent, now: number) {
 
 /** 'Extend': a date-time picker up to the plan's maximum, which it shows. Reopens an ended event. */
 export function ExtendEventDialog({ event, lifecycle: { extend } }: LifecycleDialogProps) {
+  const t = useT();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | undefined>();
   const id = useId();
   const { from, to, room } = range(event, Date.now());
-  const latest = to === null ? null : formatDateTime(new Date(to).toISOString());
+  const latest = to === null ? null : formatDateTime(new Date(to).toISOString(), undefined, t.locale);
 
   const onOpenChange = (o: boolean) => {
     setOpen(o);
@@ -36,7 +38,8 @@ export function ExtendEventDialog({ event, lifecycle: { extend } }: LifecycleDia
 
   const submit = () => {
     const at = new Date(value);
-    if (!value || Number.isNaN(at.getTime())) return setError('End date is required');
+    // the contracts' English: the field shows it in the page's language
+    if (!value || Number.isNaN(at.getTime())) return setError(EVENT_MESSAGES.endDateRequired);
     const endsAt = at.toISOString();
     const refusal = event.hostingDays === null ? null : extendRefusal(event, endsAt, event.hostingDays);
     if (refusal) return setError(refusal);
@@ -56,20 +59,30 @@ export function ExtendEventDialog({ event, lifecycle: { extend } }: LifecycleDia
       trigger={
         <Button variant="outline">
           <CalendarClock aria-hidden className="h-5 w-5" />
-          Extend
+          {t('extend.button', 'Extend')}
         </Button>
       }
-      title="Extend the event"
+      title={t('extend.title', 'Extend the event')}
       description={
         <>
           <p>
-            Now ends {formatDateTime(event.endsAt, event.timezone)}. Guests can take photos until the new end
-            {revealsAtEnd(event) ? ', and the photos are revealed then' : ''}.
+            {revealsAtEnd(event)
+              ? t(
+                  'extend.nowEndsReveal',
+                  'Now ends {time}. Guests can take photos until the new end, and the photos are revealed then.',
+                  { time: formatDateTime(event.endsAt, event.timezone, t.locale) },
+                )
+              : t('extend.nowEnds', 'Now ends {time}. Guests can take photos until the new end.', {
+                  time: formatDateTime(event.endsAt, event.timezone, t.locale),
+                })}
           </p>
           {latest && (
             <p>
-              Your plan’s {event.hostingDays}-day hosting lets it run until <strong>{latest}</strong> at the
-              latest.
+              {t.rich(
+                'extend.latest',
+                'Your plan’s {days, plural, other {#-day}} hosting lets it run until {latest} at the latest.',
+                { days: event.hostingDays, latest: <strong>{latest}</strong> },
+              )}
             </p>
           )}
         </>
@@ -85,9 +98,9 @@ export function ExtendEventDialog({ event, lifecycle: { extend } }: LifecycleDia
         >
           <Field
             id={id}
-            label="New end date and time"
+            label={t('extend.newEnd', 'New end date and time')}
             error={error}
-            hint={latest ? `Latest: ${latest}` : undefined}
+            hint={latest ? t('extend.latestHint', 'Latest: {time}', { time: latest }) : undefined}
           >
             {(a11y) => (
               <input
@@ -104,18 +117,21 @@ export function ExtendEventDialog({ event, lifecycle: { extend } }: LifecycleDia
           </Field>
           <DialogButtons>
             <Button type="submit" disabled={extend.isPending}>
-              {extend.isPending ? 'Extending...' : 'Extend Event'}
+              {extend.isPending ? t('extend.busy', 'Extending...') : t('extend.submit', 'Extend Event')}
             </Button>
           </DialogButtons>
         </form>
       ) : (
         <>
           <p role="status" className="rounded-xl bg-amber-50 p-4 text-amber-950">
-            This event cannot run any longer on your plan. A plan with longer hosting lets it run on.
+            {t(
+              'extend.noRoom',
+              'This event cannot run any longer on your plan. A plan with longer hosting lets it run on.',
+            )}
           </p>
           <DialogButtons>
             <Link to="/pricing" className={buttonClass('primary')}>
-              View Pricing Plans
+              {t('common.viewPricing', 'View Pricing Plans')}
             </Link>
           </DialogButtons>
         </>

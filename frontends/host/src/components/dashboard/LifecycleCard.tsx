@@ -1,18 +1,23 @@
 import { eventStatus, type EventStatus, type HostEvent } from '@afterglow/contracts';
 import { useEffect, useState } from 'react';
-import { Card } from '@afterglow/ui';
+import { Card, msg, type MessageDescriptor } from '@afterglow/ui';
 import { useEventLifecycle } from '../../hooks/useEventLifecycle';
 import { formatDateTime } from '../../lib/format';
+import { useT } from '../../text';
 import { EventStatusBadge } from '../EventStatusBadge';
 import { DeleteEventDialog } from './DeleteEventDialog';
 import { EndEventDialog } from './EndEventDialog';
 import { ExtendEventDialog } from './ExtendEventDialog';
 
-const SAYS: Record<EventStatus, string> = {
-  upcoming: 'Guests can join now and take photos from the start.',
-  active: 'Guests are taking photos until the end.',
-  ended: 'Guests can no longer take photos. Extend the event to open it again.',
+const SAYS: Record<EventStatus, MessageDescriptor> = {
+  upcoming: msg('lifecycle.upcoming', 'Guests can join now and take photos from the start.'),
+  active: msg('lifecycle.active', 'Guests are taking photos until the end.'),
+  ended: msg('lifecycle.ended', 'Guests can no longer take photos. Extend the event to open it again.'),
 };
+
+const STARTS = msg('lifecycle.starts', 'Starts');
+const ENDS = msg('lifecycle.ends', 'Ends');
+const REVEAL = msg('lifecycle.reveal', 'Photos reveal');
 
 /** The status now, looked at again every 5 seconds as time passes (and at once when the event changes). */
 function useStatus(event: HostEvent): EventStatus {
@@ -26,6 +31,7 @@ function useStatus(event: HostEvent): EventStatus {
 
 /** The event's status and life: end it now, extend it, delete it (ADR 018). */
 export function LifecycleCard({ event }: { event: HostEvent }) {
+  const t = useT();
   const status = useStatus(event);
   const lifecycle = useEventLifecycle(event);
   const tz = event.timezone;
@@ -34,22 +40,26 @@ export function LifecycleCard({ event }: { event: HostEvent }) {
       <section aria-labelledby="lifecycle-heading">
         <div className="mb-3 flex flex-wrap items-center gap-3">
           <h2 id="lifecycle-heading" className="text-xl font-bold">
-            Event Status
+            {t('lifecycle.title', 'Event Status')}
           </h2>
           <EventStatusBadge status={status} />
         </div>
-        <p className="mb-3 text-neutral-700">{SAYS[status]}</p>
+        <p className="mb-3 text-neutral-700">{t(SAYS[status])}</p>
         <dl className="mb-5 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-3">
           {(
             [
-              ['Starts', event.startsAt],
-              ['Ends', event.endsAt],
-              ['Photos reveal', event.revealAt],
+              [STARTS, event.startsAt],
+              [ENDS, event.endsAt],
+              [REVEAL, event.revealAt],
             ] as const
           ).map(([term, at]) => (
-            <div key={term}>
-              <dt className="text-neutral-600">{term}</dt>
-              <dd className="font-medium">{at ? formatDateTime(at, tz) : 'Live, as you approve them'}</dd>
+            <div key={term.id}>
+              <dt className="text-neutral-600">{t(term)}</dt>
+              <dd className="font-medium">
+                {at
+                  ? formatDateTime(at, tz, t.locale)
+                  : t('lifecycle.revealLive', 'Live, as you approve them')}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,13 +1,14 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { formatDistanceToNow } from 'date-fns';
-import { photoAuthor } from '../../lib/format';
+import { photoAuthor, timeAgo } from '../../lib/format';
+import { useT } from '../../text';
 import { PhotoStatusBadge } from '../PhotoStatusBadge';
 import { ModerationButtons } from '../moderation/ModerationButtons';
 import { CARD_FOCUS, PhotoThumb } from '../PhotoThumb';
 
 /** One photo of the Photo Moderation grid, with Approve, Reject and Flag (keys A, R, F). */
 export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
-  const author = photoAuthor(photo);
+  const t = useT();
+  const author = photoAuthor(photo, t);
   const titleId = `photo-${photo.id}-title`;
   return (
     <article
@@ -21,12 +22,10 @@ export function ModerationPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBr
       <div className="flex flex-1 flex-col gap-2 p-3">
         <PhotoStatusBadge photo={photo} />
         <h3 id={titleId} className="text-sm font-semibold text-neutral-900">
-          By {author}
+          {t('photo.by', 'By {name}', { name: author })}
         </h3>
         {photo.caption && <p className="line-clamp-2 text-sm text-neutral-700">{photo.caption}</p>}
-        <p className="text-xs text-neutral-500">
-          {formatDistanceToNow(new Date(photo.createdAt), { addSuffix: true })}
-        </p>
+        <p className="text-xs text-neutral-500">{timeAgo(photo.createdAt, t.locale)}</p>
         <ModerationButtons
           photo={photo}
           className="mt-auto grid grid-cols-1 gap-2 pt-1 @[13rem]:grid-cols-2"

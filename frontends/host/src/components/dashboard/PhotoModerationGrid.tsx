@@ -1,20 +1,21 @@
 import type { PhotoDto } from '@afterglow/contracts';
 import { ImageOff } from 'lucide-react';
 import { useMemo, useRef, useState } from 'react';
-import { Button, Card, Skeleton } from '@afterglow/ui';
+import { Button, Card, Skeleton, msg, type MessageDescriptor } from '@afterglow/ui';
 import { InlineLoadError } from '../EventStates';
 import { ShortcutHelp } from '../moderation/ShortcutHelp';
 import { useEventPhotos } from '../../hooks/useEventPhotos';
 import { useModerationKeys } from '../../hooks/useModerationKeys';
+import { useT } from '../../text';
 import { ApproveAllDialog } from './ApproveAllDialog';
 import { ModerationPhotoCard } from './ModerationPhotoCard';
 
 type Filter = 'all' | PhotoDto['status'];
-const FILTERS: { id: Filter; label: string }[] = [
-  { id: 'all', label: 'All' },
-  { id: 'pending', label: 'Pending' },
-  { id: 'approved', label: 'Approved' },
-  { id: 'rejected', label: 'Rejected' },
+const FILTERS: { id: Filter; label: MessageDescriptor }[] = [
+  { id: 'all', label: msg('moderation.filterAll', 'All') },
+  { id: 'pending', label: msg('photoStatus.pending', 'Pending') },
+  { id: 'approved', label: msg('photoStatus.approved', 'Approved') },
+  { id: 'rejected', label: msg('photoStatus.rejected', 'Rejected') },
 ];
 
 /**
@@ -30,6 +31,7 @@ export function PhotoModerationGrid({
   code: string;
   pendingCount: number | undefined;
 }) {
+  const t = useT();
   const photosQuery = useEventPhotos(code);
   const list = useRef<HTMLUListElement>(null);
   useModerationKeys(list);
@@ -45,10 +47,10 @@ export function PhotoModerationGrid({
         <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <div>
             <h2 id="moderation-heading" className="text-xl font-bold">
-              Photo Moderation
+              {t('moderation.title', 'Photo Moderation')}
             </h2>
             <p className="text-sm text-neutral-600">
-              Approve the photos guests may see; reject the ones they may not.
+              {t('moderation.intro', 'Approve the photos guests may see; reject the ones they may not.')}
             </p>
           </div>
           <div className="flex shrink-0 items-center gap-2">
@@ -57,7 +59,11 @@ export function PhotoModerationGrid({
           </div>
         </div>
 
-        <div role="group" aria-label="Show photos" className="mb-4 flex flex-wrap gap-2">
+        <div
+          role="group"
+          aria-label={t('moderation.filter', 'Show photos')}
+          className="mb-4 flex flex-wrap gap-2"
+        >
           {FILTERS.map((f) => (
             <button
               key={f.id}
@@ -66,7 +72,7 @@ export function PhotoModerationGrid({
               onClick={() => setFilter(f.id)}
               className="rounded-full border border-neutral-300 px-3 py-1 text-sm font-medium text-neutral-700 transition hover:bg-neutral-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)] aria-pressed:border-[var(--ag-primary-strong)] aria-pressed:bg-[var(--ag-primary-soft)] aria-pressed:text-[var(--ag-primary-ink)]"
             >
-              {f.label}
+              {t(f.label)}
             </button>
           ))}
         </div>
@@ -77,23 +83,27 @@ export function PhotoModerationGrid({
               <Skeleton key={i} className="aspect-[3/4] w-full" />
             ))}
             <span className="sr-only" role="status">
-              Loading photos
+              {t('common.loadingPhotos', 'Loading photos')}
             </span>
           </div>
         ) : photosQuery.isError ? (
           <InlineLoadError
             error={photosQuery.error}
-            fallback="The photos could not be loaded."
+            fallback={t('moderation.loadFailed', 'The photos could not be loaded.')}
             onRetry={refresh}
           />
         ) : shown.length === 0 ? (
           <div className="flex flex-col items-center gap-2 rounded-xl border-2 border-dashed border-neutral-200 p-10 text-center text-neutral-600">
             <ImageOff aria-hidden className="h-8 w-8" />
             <p className="font-semibold text-neutral-800">
-              {photos.length === 0 ? 'No photos yet' : 'No photos with this status'}
+              {photos.length === 0
+                ? t('moderation.empty', 'No photos yet')
+                : t('moderation.emptyFilter', 'No photos with this status')}
             </p>
             {photos.length === 0 && (
-              <p className="text-sm">Photos appear here as soon as your guests take them.</p>
+              <p className="text-sm">
+                {t('moderation.emptyText', 'Photos appear here as soon as your guests take them.')}
+              </p>
             )}
           </div>
         ) : (
@@ -113,7 +123,9 @@ export function PhotoModerationGrid({
               onClick={() => void photosQuery.fetchNextPage()}
               disabled={photosQuery.isFetchingNextPage}
             >
-              {photosQuery.isFetchingNextPage ? 'Loading...' : 'Load more photos'}
+              {photosQuery.isFetchingNextPage
+                ? t('common.loadingMore', 'Loading...')
+                : t('moderation.loadMore', 'Load more photos')}
             </Button>
           </div>
         )}

@@ -2,7 +2,6 @@ import {
   REPORT_THRESHOLD_DEFAULT,
   REPORT_THRESHOLD_MAX,
   REPORT_THRESHOLD_MIN,
-  PLAN_MESSAGES,
   SHARE_DESCRIPTION_MAX,
   type HostEvent,
 } from '@afterglow/contracts';
@@ -10,15 +9,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Globe, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ApiError } from '@afterglow/ui';
-import { Button, Card, apiRequest, toast } from '@afterglow/ui';
+import { Button, Card, apiRequest, toast, translator } from '@afterglow/ui';
 import { keys } from '../../lib/api';
 import { planRefusal } from '../../lib/plan-refusal';
+import { problemText } from '../../lib/problems';
+import { useT } from '../../text';
 import { inputClass } from '../Field';
 import { SwitchRow } from '../Switch';
 
 /** 'Event Sharing & Privacy': the public gallery switch and its description (PUT /api/events/{id}/sharing). */
 export function SharingCard({ event }: { event: HostEvent }) {
+  const t = useT();
   const qc = useQueryClient();
   const [isPublic, setIsPublic] = useState(event.isPublic);
   const [description, setDescription] = useState(event.shareDescription ?? '');
@@ -42,18 +43,22 @@ export function SharingCard({ event }: { event: HostEvent }) {
         old ? { ...old, ...updated } : updated,
       );
       setDescription(updated.shareDescription ?? '');
+      const t = translator();
       toast({
-        title: 'Sharing updated',
-        description: 'Your sharing settings have been saved.',
+        title: t('sharing.updated', 'Sharing updated'),
+        description: t('sharing.updatedText', 'Your sharing settings have been saved.'),
         variant: 'success',
       });
     },
-    onError: (err) =>
+    onError: (err) => {
+      const t = translator();
+      const failed = t('sharing.failed', 'Failed to update sharing settings');
       toast({
-        title: 'Update failed',
-        description: planRefusal(err) ? (err as ApiError).detail : 'Failed to update sharing settings',
+        title: t('common.updateFailed', 'Update failed'),
+        description: planRefusal(err) ? problemText(t, err, failed) : failed,
         variant: 'destructive',
-      }),
+      });
+    },
   });
 
   return (
@@ -61,28 +66,34 @@ export function SharingCard({ event }: { event: HostEvent }) {
       <section aria-labelledby="sharing-heading" className="space-y-5">
         <h2 id="sharing-heading" className="flex items-center gap-2 text-xl font-bold">
           <Globe aria-hidden className="h-5 w-5 text-[var(--ag-primary-ink)]" />
-          Event Sharing &amp; Privacy
+          {t('sharing.title', 'Event Sharing & Privacy')}
         </h2>
         <SwitchRow
           id="isPublic"
-          label="Public gallery"
-          description="Anyone with the gallery link can see the photos once they are revealed."
+          label={t('sharing.publicGallery', 'Public gallery')}
+          description={t(
+            'sharing.publicText',
+            'Anyone with the gallery link can see the photos once they are revealed.',
+          )}
           checked={isPublic}
           onCheckedChange={setIsPublic}
           disabled={noPlan && !isPublic}
         />
         {noPlan && (
           <p id="isPublic-plan" className="text-sm text-neutral-700">
-            {PLAN_MESSAGES.noPublicGallery}{' '}
+            {t(
+              'problem.noPublicGallery',
+              "Your plan does not include a public gallery. Upgrade your plan to share this event's photos publicly.",
+            )}{' '}
             <Link to="/pricing" className="font-semibold text-[var(--ag-primary-ink)] underline">
-              Upgrade
+              {t('common.upgrade', 'Upgrade')}
             </Link>
           </p>
         )}
         {isPublic && (
           <div>
             <label htmlFor="shareDescription" className="mb-1.5 block text-sm font-semibold text-neutral-800">
-              Share description
+              {t('sharing.description', 'Share description')}
             </label>
             <textarea
               id="shareDescription"
@@ -91,28 +102,31 @@ export function SharingCard({ event }: { event: HostEvent }) {
               rows={3}
               onChange={(e) => setDescription(e.target.value)}
               aria-describedby="shareDescription-count"
-              placeholder="A few words shown on the public gallery"
+              placeholder={t('sharing.descriptionPlaceholder', 'A few words shown on the public gallery')}
               className={`${inputClass} resize-y`}
             />
-            <p id="shareDescription-count" className="mt-1 text-right text-sm text-neutral-600">
+            <p id="shareDescription-count" className="mt-1 text-end text-sm text-neutral-600">
               {description.length}/{SHARE_DESCRIPTION_MAX}
             </p>
             {event.isPublic && (
               <p className="mt-1 text-sm text-neutral-700">
-                Public gallery:{' '}
-                <Link
-                  to={`/public/${event.slug}`}
-                  className="font-medium text-[var(--ag-primary-ink)] underline"
-                >
-                  /public/{event.slug}
-                </Link>
+                {t.rich('sharing.galleryLink', 'Public gallery: {link}', {
+                  link: (
+                    <Link
+                      to={`/public/${event.slug}`}
+                      className="font-medium text-[var(--ag-primary-ink)] underline"
+                    >
+                      {`/public/${event.slug}`}
+                    </Link>
+                  ),
+                })}
               </p>
             )}
           </div>
         )}
         <div>
           <label htmlFor="reportThreshold" className="mb-1.5 block text-sm font-semibold text-neutral-800">
-            Hide a photo after this many guest reports
+            {t('sharing.threshold', 'Hide a photo after this many guest reports')}
           </label>
           <select
             id="reportThreshold"
@@ -131,13 +145,15 @@ export function SharingCard({ event }: { event: HostEvent }) {
             ))}
           </select>
           <p id="reportThreshold-help" className="mt-1 text-sm text-neutral-600">
-            Guests can report a photo. Once this many different phones report it, it is hidden from guests and
-            screens until you approve or reject it.
+            {t(
+              'sharing.thresholdHelp',
+              'Guests can report a photo. Once this many different phones report it, it is hidden from guests and screens until you approve or reject it.',
+            )}
           </p>
         </div>
         <Button onClick={() => save.mutate()} disabled={!dirty || save.isPending}>
           {save.isPending && <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />}
-          {save.isPending ? 'Saving...' : 'Save Sharing Settings'}
+          {save.isPending ? t('common.saving', 'Saving...') : t('sharing.save', 'Save Sharing Settings')}
         </Button>
       </section>
     </Card>

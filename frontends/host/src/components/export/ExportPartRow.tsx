@@ -1,17 +1,24 @@
 import { EXPORT_PROBLEMS, type ExportPart } from '@afterglow/contracts';
 import { CircleCheck, Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, Button, errorText } from '@afterglow/ui';
+import { ApiError, Button, formatNumber, type Translate } from '@afterglow/ui';
 import { formatBytes } from '../../lib/bytes';
-import { plural } from '../../lib/format';
-import { browserDownload, saveToPickedFile } from '../../lib/save-file';
+import { problemText } from '../../lib/problems';
+import { DownloadCut, browserDownload, saveToPickedFile } from '../../lib/save-file';
+import { useT } from '../../text';
 
 type State =
-  | { kind: 'idle'; note?: string }
+  | { kind: 'idle'; cancelled?: boolean }
   | { kind: 'saving'; received: number; total: number }
   | { kind: 'saved' }
   | { kind: 'started' }
-  | { kind: 'failed'; message: string };
+  | { kind: 'failed'; error: unknown };
+
+/** Why a download failed, in the page's language. */
+const failure = (t: Translate, err: unknown) =>
+  err instanceof DownloadCut
+    ? t('export.cut', 'The download stopped before the end. Please try again.')
+    : problemText(t, err, t('export.downloadFailed', 'The download failed. Please try again.'));
 
 interface Props {
   part: ExportPart;
@@ -25,9 +32,13 @@ interface Props {
 
 /** One part of the export: its size and a Download button, with progress and Cancel while saving. */
 export function ExportPartRow({ part, parts, picker, stillCurrent, onBusyChange }: Props) {
+  const t = useT();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
-  const name = parts > 1 ? `Part ${part.number} of ${parts}` : 'All photos';
+  const name =
+    parts > 1
+      ? t('export.part', 'Part {number} of {parts}', { number: part.number, parts })
+      : t('export.allPhotos', 'All photos');
   const saving = state.kind === 'saving';
   useEffect(() => onBusyChange(saving), [saving, onBusyChange]);
   useEffect(() => () => abort.current?.abort(), []);
@@ -40,14 +51,15 @@ export function ExportPartRow({ part, parts, picker, stillCurrent, onBusyChange 
       const saved = await saveToPickedFile(
         part.url,
         part.fileName,
+        t('export.zipArchive', 'ZIP archive'),
         (p) => setState({ kind: 'saving', received: p.received, total: p.total || part.bytes }),
         ctrl.signal,
       );
       setState(saved ? { kind: 'saved' } : { kind: 'idle' });
     } catch (err) {
-      if (ctrl.signal.aborted) return setState({ kind: 'idle', note: 'Download cancelled.' });
+      if (ctrl.signal.aborted) return setState({ kind: 'idle', cancelled: true });
       if (err instanceof ApiError && err.status === 409 && !(await stillCurrent())) return;
-      setState({ kind: 'failed', message: errorText(err, 'The download failed. Please try again.') });
+      setState({ kind: 'failed', error: err });
     }
   }
 
@@ -58,38 +70,50 @@ export function ExportPartRow({ part, parts, picker, stillCurrent, onBusyChange 
   }
 
   const percent = saving && state.total ? Math.floor((state.received / state.total) * 100) : 0;
+  const progress = saving
+    ? {
+        received: formatBytes(state.received, t),
+        total: formatBytes(state.total, t),
+        percent: formatNumber(percent / 100, t.locale, { style: 'percent' }),
+      }
+    : null;
   return (
     <li className="rounded-xl border border-neutral-200 p-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <p className="font-semibold">{name}</p>
           <p className="text-sm text-neutral-600">
-            {formatBytes(part.bytes)} · {plural(part.photoCount, 'photo')}
+            {t('export.partInfo', '{size} · {count, plural, one {{count} photo} other {{count} photos}}', {
+              size: formatBytes(part.bytes, t),
+              count: part.photoCount,
+            })}
             {part.number === 1 ? ' · photos.csv' : ''}
           </p>
         </div>
         {saving ? (
           <Button variant="outline" size="sm" onClick={() => abort.current?.abort()}>
             <X aria-hidden className="h-4 w-4" />
-            Cancel <span className="sr-only">{name}</span>
+            {t('common.cancel', 'Cancel')} <span className="sr-only">{name}</span>
           </Button>
         ) : (
           <Button size="sm" onClick={() => void (picker ? save() : download())}>
             <Download aria-hidden className="h-4 w-4" />
-            {state.kind === 'saved' || state.kind === 'started' ? 'Download again' : 'Download'}
+            {state.kind === 'saved' || state.kind === 'started'
+              ? t('export.downloadAgain', 'Download again')
+              : t('export.download', 'Download')}
             <span className="sr-only"> {name}</span>
           </Button>
         )}
       </div>
-      {saving && (
+      {saving && progress && (
         <div className="mt-3">
           <div
             role="progressbar"
-            aria-label={`Saving ${name}`}
+            aria-label={t('export.saving', 'Saving {name}', { name })}
             aria-valuemin={0}
             aria-valuemax={state.total}
             aria-valuenow={state.received}
-            aria-valuetext={`${formatBytes(state.received)} of ${formatBytes(state.total)} (${percent}%)`}
+            aria-valuetext={t('export.progressText', '{received} of {total} ({percent})', progress)}
             className="h-2 overflow-hidden rounded-full bg-neutral-200"
           >
             <div
@@ -98,7 +122,7 @@ export function ExportPartRow({ part, parts, picker, stillCurrent, onBusyChange 
             />
           </div>
           <p className="mt-1 text-sm text-neutral-700" aria-hidden>
-            {formatBytes(state.received)} of {formatBytes(state.total)} · {percent}%
+            {t('export.progress', '{received} of {total} · {percent}', progress)}
           </p>
         </div>
       )}
@@ -106,17 +130,21 @@ export function ExportPartRow({ part, parts, picker, stillCurrent, onBusyChange 
         {state.kind === 'saved' && (
           <p className="mt-2 flex items-center gap-1.5 font-medium text-green-800">
             <CircleCheck aria-hidden className="h-4 w-4" />
-            Saved {part.fileName}
+            {t('export.saved', 'Saved {file}', { file: part.fileName })}
           </p>
         )}
         {state.kind === 'started' && (
-          <p className="mt-2 text-neutral-700">Download started: your browser shows its progress.</p>
+          <p className="mt-2 text-neutral-700">
+            {t('export.started', 'Download started: your browser shows its progress.')}
+          </p>
         )}
-        {state.kind === 'idle' && state.note && <p className="mt-2 text-neutral-700">{state.note}</p>}
+        {state.kind === 'idle' && state.cancelled && (
+          <p className="mt-2 text-neutral-700">{t('export.cancelled', 'Download cancelled.')}</p>
+        )}
       </div>
       {state.kind === 'failed' && (
         <p role="alert" className="mt-2 text-sm font-medium text-red-700">
-          {state.message}
+          {failure(t, state.error)}
         </p>
       )}
     </li>

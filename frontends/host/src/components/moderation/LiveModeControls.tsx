@@ -1,11 +1,14 @@
 import type { HostEvent } from '@afterglow/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, LoaderCircle, Radio, Square } from 'lucide-react';
-import { Button, apiRequest, buttonClass, errorText, toast } from '@afterglow/ui';
+import { Button, apiRequest, buttonClass, toast, translator } from '@afterglow/ui';
 import { keys } from '../../lib/api';
+import { problemText } from '../../lib/problems';
+import { useT } from '../../text';
 
 /** The live-mode badge, the Start/Stop toggle (POST /api/events/{id}/live-mode) and the display link. */
 export function LiveModeControls({ event }: { event: HostEvent }) {
+  const t = useT();
   const qc = useQueryClient();
   const toggle = useMutation({
     mutationFn: (enabled: boolean) =>
@@ -14,12 +17,14 @@ export function LiveModeControls({ event }: { event: HostEvent }) {
       qc.setQueryData(keys.event(event.id), (old: HostEvent | undefined) =>
         old ? { ...old, ...updated } : updated,
       ),
-    onError: (err) =>
+    onError: (err) => {
+      const t = translator();
       toast({
-        title: 'Error',
-        description: errorText(err, 'Could not change live mode'),
+        title: t('common.error', 'Error'),
+        description: problemText(t, err, t('live.failed', 'Could not change live mode')),
         variant: 'destructive',
-      }),
+      });
+    },
   });
   const on = event.liveMode;
   return (
@@ -34,7 +39,7 @@ export function LiveModeControls({ event }: { event: HostEvent }) {
           aria-hidden
           className={`h-2 w-2 rounded-full ${on ? 'animate-pulse bg-white' : 'bg-neutral-500'}`}
         />
-        {on ? 'Live Mode ON' : 'Live Mode OFF'}
+        {on ? t('live.on', 'Live Mode ON') : t('live.off', 'Live Mode OFF')}
       </span>
       <Button
         variant={on ? 'destructive' : 'primary'}
@@ -48,7 +53,7 @@ export function LiveModeControls({ event }: { event: HostEvent }) {
         ) : (
           <Radio aria-hidden className="h-4 w-4" />
         )}
-        {on ? 'Stop Live Display' : 'Start Live Display'}
+        {on ? t('live.stop', 'Stop Live Display') : t('live.start', 'Start Live Display')}
       </Button>
       <a
         href={`/live-slideshow/${event.code}`}
@@ -57,8 +62,8 @@ export function LiveModeControls({ event }: { event: HostEvent }) {
         className={buttonClass('outline')}
       >
         <ExternalLink aria-hidden className="h-4 w-4" />
-        View Live Display
-        <span className="sr-only">(opens in a new tab)</span>
+        {t('live.view', 'View Live Display')}
+        <span className="sr-only">{t('common.newTab', '(opens in a new tab)')}</span>
       </a>
     </div>
   );

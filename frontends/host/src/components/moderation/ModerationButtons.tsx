@@ -1,19 +1,26 @@
 import type { PhotoDto } from '@afterglow/contracts';
 import { Check, Flag, X } from 'lucide-react';
-import { Button } from '@afterglow/ui';
+import { Button, msg, type MessageDescriptor } from '@afterglow/ui';
 import { useModeratePhoto, type ModerationAction } from '../../hooks/useModeratePhoto';
+import { useT } from '../../text';
+
+const MODERATION_LABELS: Record<ModerationAction, MessageDescriptor> = {
+  approve: msg('moderation.approve', 'Approve'),
+  reject: msg('moderation.reject', 'Reject'),
+  flag: msg('moderation.flag', 'Flag'),
+};
 
 const BUTTONS: {
   action: ModerationAction;
-  label: string;
+  label: MessageDescriptor;
   icon: typeof Check;
   variant: 'primary' | 'destructive' | 'outline';
   /** the status in which the button has nothing to do (unless reports hold the photo) */
   done?: PhotoDto['status'];
 }[] = [
-  { action: 'approve', label: 'Approve', icon: Check, variant: 'primary', done: 'approved' },
-  { action: 'reject', label: 'Reject', icon: X, variant: 'destructive', done: 'rejected' },
-  { action: 'flag', label: 'Flag', icon: Flag, variant: 'outline' },
+  { action: 'approve', label: MODERATION_LABELS.approve, icon: Check, variant: 'primary', done: 'approved' },
+  { action: 'reject', label: MODERATION_LABELS.reject, icon: X, variant: 'destructive', done: 'rejected' },
+  { action: 'flag', label: MODERATION_LABELS.flag, icon: Flag, variant: 'outline' },
 ];
 
 /**
@@ -30,6 +37,7 @@ export function ModerationButtons({
   className: string;
   flagClassName?: string;
 }) {
+  const t = useT();
   const moderate = useModeratePhoto();
   return (
     <div className={className}>
@@ -45,7 +53,7 @@ export function ModerationButtons({
           onClick={() => moderate.mutate({ photoId: photo.id, action })}
         >
           <Icon aria-hidden className="h-4 w-4" />
-          {label}
+          {t(label)}
         </Button>
       ))}
     </div>

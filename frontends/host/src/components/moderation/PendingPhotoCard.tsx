@@ -1,12 +1,13 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { formatDistanceToNow } from 'date-fns';
-import { photoAuthor } from '../../lib/format';
+import { photoAuthor, timeAgo } from '../../lib/format';
+import { useT } from '../../text';
 import { PhotoStatusBadge } from '../PhotoStatusBadge';
 import { CARD_FOCUS, PhotoThumb } from '../PhotoThumb';
 import { ModerationButtons } from './ModerationButtons';
 
 /** A pending photo with Approve, Reject and Flag (reason 'inappropriate'); keys A, R, F. */
 export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
+  const t = useT();
   const titleId = `pending-${photo.id}-title`;
   return (
     <article
@@ -20,14 +21,12 @@ export function PendingPhotoCard({ photo, onBroken }: { photo: PhotoDto; onBroke
       <div className="flex flex-1 flex-col gap-2 p-4">
         <div className="flex items-start justify-between gap-2">
           <h3 id={titleId} className="font-semibold text-neutral-900">
-            By {photoAuthor(photo)}
+            {t('photo.by', 'By {name}', { name: photoAuthor(photo, t) })}
           </h3>
           <PhotoStatusBadge photo={photo} />
         </div>
         {photo.caption && <p className="text-neutral-700">{photo.caption}</p>}
-        <p className="text-sm text-neutral-500">
-          {formatDistanceToNow(new Date(photo.createdAt), { addSuffix: true })}
-        </p>
+        <p className="text-sm text-neutral-500">{timeAgo(photo.createdAt, t.locale)}</p>
         <ModerationButtons
           photo={photo}
           className="mt-auto grid grid-cols-1 gap-2 pt-2 @[18rem]:grid-cols-3"

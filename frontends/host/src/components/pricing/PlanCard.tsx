@@ -2,6 +2,7 @@ import type { PlanId } from '@afterglow/contracts';
 import { Camera, Check, Crown, Gift, Minus, Star, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { PlanDetails } from '../../lib/plans';
+import { useT } from '../../text';
 
 export const PLAN_ICONS: Record<PlanId, LucideIcon> = { free: Gift, basic: Camera, pro: Star, max: Crown };
 
@@ -15,6 +16,7 @@ export function PlanCard({
   action?: ReactNode;
   headingLevel?: 2 | 3;
 }) {
+  const t = useT();
   const Icon = PLAN_ICONS[plan.id];
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const headingId = `plan-${plan.id}-name`;
@@ -27,7 +29,7 @@ export function PlanCard({
     >
       {plan.popular && (
         <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 whitespace-nowrap rounded-full bg-[var(--ag-primary-strong)] px-3 py-1 text-xs font-bold uppercase tracking-wide text-white">
-          Most Popular
+          {t('plan.popular', 'Most Popular')}
         </p>
       )}
       <div className="mb-4 flex h-12 w-12 items-center justify-center rounded-xl bg-[var(--ag-primary-soft)] text-[var(--ag-primary-ink)]">
@@ -39,9 +41,12 @@ export function PlanCard({
       <p className="mt-1 min-h-10 text-sm text-neutral-600">{plan.description}</p>
       <p className="my-4">
         <span className="text-4xl font-extrabold">{plan.price}</span>
-        <span className="text-neutral-600"> / event</span>
+        <span className="text-neutral-600"> {t('plan.perEvent', '/ event')}</span>
       </p>
-      <ul className="mb-6 flex-1 space-y-2 text-sm" aria-label={`${plan.name} includes`}>
+      <ul
+        className="mb-6 flex-1 space-y-2 text-sm"
+        aria-label={t('plan.includes', '{plan} includes', { plan: plan.name })}
+      >
         {plan.features.map((f) => (
           <li key={f} className="flex gap-2">
             <Check aria-hidden className="mt-0.5 h-4 w-4 shrink-0 text-emerald-700" />

@@ -1,3 +1,5 @@
+import { useT } from '../../text';
+
 const MAX_DOTS = 40;
 
 /** Indicator dots (one per photo, each a button); a progress bar when there are too many for dots. */
@@ -10,12 +12,13 @@ export function Dots({
   index: number;
   onSelect: (i: number) => void;
 }) {
+  const t = useT();
   if (count < 2) return null;
   if (count > MAX_DOTS) {
     return (
       <div
         role="progressbar"
-        aria-label="Slideshow position"
+        aria-label={t('slides.position', 'Slideshow position')}
         aria-valuemin={1}
         aria-valuemax={count}
         aria-valuenow={index + 1}
@@ -31,14 +34,14 @@ export function Dots({
   return (
     <div
       role="group"
-      aria-label="Choose a photo"
+      aria-label={t('slides.choose', 'Choose a photo')}
       className="flex max-w-full flex-wrap justify-center gap-1.5"
     >
       {Array.from({ length: count }, (_, i) => (
         <button
           key={i}
           type="button"
-          aria-label={`Go to photo ${i + 1}`}
+          aria-label={t('slides.goTo', 'Go to photo {number}', { number: i + 1 })}
           aria-current={i === index ? 'true' : undefined}
           onClick={() => onSelect(i)}
           className="flex h-6 w-6 items-center justify-center rounded-full focus:outline-none focus-visible:ring-2 focus-visible:ring-white"

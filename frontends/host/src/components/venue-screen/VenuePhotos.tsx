@@ -1,21 +1,21 @@
 import type { PhotoDto, PublicEvent } from '@afterglow/contracts';
-import { photoAuthor } from '../../lib/format';
+import type { Translate } from '@afterglow/ui';
+import { photoAlt, photoAuthor } from '../../lib/format';
 import { screenPaper } from '../../lib/screen-theme';
 import type { ScreenMode } from '../../lib/venue-screen';
+import { useT } from '../../text';
 import { rendererOf } from './capture-renderers';
 
-const altOf = (p: PhotoDto) => {
-  const author = photoAuthor(p);
-  return p.caption ? `“${p.caption}” by ${author}` : `Photo by ${author}`;
-};
+const byLine = (p: PhotoDto, t: Translate) => t('photo.by', 'By {name}', { name: photoAuthor(p, t) });
 
 /** One photo, drawn by its kind's renderer, faded in when it changes; reports one that will not load. */
 function Shot({ photo, className, onBroken }: { photo: PhotoDto; className: string; onBroken: () => void }) {
+  const t = useT();
   const { Shot: Drawn } = rendererOf(photo);
   return (
     <Drawn
       photo={photo}
-      alt={altOf(photo)}
+      alt={photoAlt(photo, t)}
       onBroken={onBroken}
       className={`motion-safe:animate-[ag-fade-in_0.8s_ease-out] ${className}`}
     />
@@ -37,6 +37,7 @@ function Single({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) 
 
 /** `?mode=caption`: the photo on a card of the event's paper, with its caption and who took it. */
 function Caption({ photo, event, onBroken }: { photo: PhotoDto; event: PublicEvent; onBroken: () => void }) {
+  const t = useT();
   return (
     <figure
       className="mx-auto flex h-full max-w-5xl flex-col gap-3 rounded-2xl border-t-8 p-3 text-neutral-900 shadow-2xl sm:p-5"
@@ -52,7 +53,7 @@ function Caption({ photo, event, onBroken }: { photo: PhotoDto; event: PublicEve
         {photo.caption && (
           <p className="mx-auto max-w-3xl text-2xl font-semibold break-words sm:text-4xl">{photo.caption}</p>
         )}
-        <p className="mt-1 text-lg text-neutral-700 sm:text-xl">By {photoAuthor(photo)}</p>
+        <p className="mt-1 text-lg text-neutral-700 sm:text-xl">{byLine(photo, t)}</p>
       </figcaption>
     </figure>
   );
@@ -70,10 +71,11 @@ const GRID_COLUMNS = [
 
 /** `?mode=grid`: a mosaic; one tile changes per turn. */
 function Grid({ photos, onBroken }: { photos: PhotoDto[]; onBroken: (id: string) => void }) {
+  const t = useT();
   const n = Math.max(1, photos.length);
   return (
     <ul
-      aria-label="Latest photos"
+      aria-label={t('venue.latest', 'Latest photos')}
       className={`grid h-full w-full gap-2 sm:gap-3 ${GRID_COLUMNS[n - 1] ?? 'grid-cols-3'} auto-rows-fr`}
     >
       {photos.map((p) => (
@@ -84,7 +86,7 @@ function Grid({ photos, onBroken }: { photos: PhotoDto[]; onBroken: (id: string)
         >
           <Shot photo={p} onBroken={() => onBroken(p.id)} className="h-full w-full object-cover" />
           <p className="absolute inset-x-0 bottom-0 truncate bg-black/65 px-2 py-1 text-sm text-white">
-            By {photoAuthor(p)}
+            {byLine(p, t)}
           </p>
         </li>
       ))}

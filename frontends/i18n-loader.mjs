@@ -2,12 +2,12 @@
 // every message compiled ahead of time, so no message parser ships to a phone. Imported with
 // `?english`, only the English messages that need compiling (placeholders, plurals): plain English is
 // shown as the code writes it.
-const { compileMessage } = require('@lingui/message-utils/compileMessage');
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 
 const NEEDS_COMPILING = /[{}'#<]/;
 
 /** The compiled messages of a catalogue's JSON text. */
-function compileCatalogue(source, englishOnly = false) {
+export function compileCatalogue(source, englishOnly = false) {
   const compiled = {};
   for (const [id, message] of Object.entries(JSON.parse(source))) {
     if (englishOnly && !NEEDS_COMPILING.test(message)) continue;
@@ -16,8 +16,8 @@ function compileCatalogue(source, englishOnly = false) {
   return compiled;
 }
 
-module.exports = function i18nLoader(source) {
+/** @this {{ resourceQuery: string }} */
+export default function i18nLoader(source) {
   const compiled = compileCatalogue(source, this.resourceQuery.includes('english'));
   return `export default ${JSON.stringify(compiled)};`;
-};
-module.exports.compileCatalogue = compileCatalogue;
+}
