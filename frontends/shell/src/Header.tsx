@@ -26,10 +26,16 @@ export function Header() {
             <UserMenu name={name} />
           ) : (
             <>
-              <a href={loginHref()} className={buttonClass('ghost', 'sm', 'whitespace-nowrap')}>
+              <a
+                href={loginHref()}
+                className={buttonClass('ghost', 'sm', 'text-center leading-tight max-[479px]:px-2')}
+              >
                 {t('header.signIn', 'Sign In')}
               </a>
-              <Link to="/create-event" className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
+              <Link
+                to="/create-event"
+                className={buttonClass('primary', 'sm', 'text-center leading-tight max-[479px]:px-2')}
+              >
                 {t('header.getStarted', 'Get Started')}
               </Link>
             </>

@@ -43,12 +43,12 @@ export function StartScreen({
   return (
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-[max(1rem,env(safe-area-inset-top))]">
       <nav aria-label={t('start.nav', 'Camera')} className="flex items-center justify-between gap-2">
-        <Link to={`/join/${code}`} className={buttonClass('ghost', 'sm', 'shrink-0')}>
+        <Link to={`/join/${code}`} className={buttonClass('ghost', 'sm', 'min-w-0 px-2 leading-tight')}>
           <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
           {t('common.back', 'Back')}
         </Link>
         <LanguageMenu className="text-neutral-700" />
-        <Link to={`/gallery/${code}`} className={buttonClass('ghost', 'sm', 'shrink-0')}>
+        <Link to={`/gallery/${code}`} className={buttonClass('ghost', 'sm', 'min-w-0 px-2 leading-tight')}>
           <Images aria-hidden className="h-4 w-4" />
           {t('common.gallery', 'Gallery')}
         </Link>

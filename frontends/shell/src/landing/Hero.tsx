@@ -13,7 +13,7 @@ const FACTS = [
 export function Hero() {
   const t = useT();
   const { isAuthenticated } = useAuth();
-  const wide = 'w-full whitespace-nowrap sm:w-auto';
+  const wide = 'w-full text-center sm:w-auto';
   return (
     <section
       aria-labelledby="landing-title"

@@ -44,12 +44,16 @@ function walk(parts: unknown, count: { letters: number }): unknown {
   });
 }
 
+/** `n` characters of padding in words of at most five, so lines still break where a language's would. */
+const pad = (n: number) =>
+  ('~~~~~ '.repeat(Math.ceil(n / 5)).slice(0, n + Math.floor((n - 1) / 5)) || '').trim();
+
 export function pseudoLocalize(messages: Messages): Messages {
   return Object.fromEntries(
     Object.entries(messages).map(([id, compiled]) => {
       const count = { letters: 0 };
       const body = walk(typeof compiled === 'string' ? [compiled] : compiled, count) as Part[];
-      return [id, ['[', ...body, ` ${'~'.repeat(Math.ceil(count.letters * 0.4))}]`]];
+      return [id, ['[', ...body, ` ${pad(Math.ceil(count.letters * 0.4))}]`]];
     }),
   ) as Messages;
 }
