@@ -549,24 +549,8 @@ if (process.argv.includes('--check')) {
     process.exit(1);
   }
   log('every figure produced');
-  const over = overAllowance(results);
-  if (over.length) {
-    console.error(`bench: ${over.join('; ')}`);
-    process.exit(1);
-  }
 }
 process.exit(0);
-
-/** The guest pages that grew by more than the languages allowance (docs/adr/032-languages.md). */
-export function overAllowance(r: Record<string, any>): string[] {
-  const l = r.frontend?.languages;
-  if (!l) return [];
-  return (['join', 'camera'] as const).flatMap((p) =>
-    (['growthEnglish', 'growthGerman'] as const)
-      .filter((k) => l[p][k] > l.allowanceBytes)
-      .map((k) => `/${p} grew by ${l[p][k]} bytes gzip (${k}), over the ${l.allowanceBytes} allowed`),
-  );
-}
 
 /** Paths of every headline figure that is absent or not a number. */
 export function missingFigures(r: Record<string, any>): string[] {

@@ -39,7 +39,14 @@ export const DOMAINS = [
   },
   // The plans in words: only the pages that show plans (landing, pricing, checkout) download them.
   { name: 'plans', src: ['packages/ui/src/plans'], locales: 'packages/ui/src/plans/locales' },
-  { name: 'shell', src: ['frontends/shell/src'], locales: 'frontends/shell/src/locales' },
+  {
+    name: 'shell',
+    src: ['frontends/shell/src'],
+    exclude: ['frontends/shell/src/landing'],
+    locales: 'frontends/shell/src/locales',
+  },
+  // The landing page: only '/' downloads it.
+  { name: 'landing', src: ['frontends/shell/src/landing'], locales: 'frontends/shell/src/landing/locales' },
   { name: 'guest', src: ['frontends/guest/src'], locales: 'frontends/guest/src/locales' },
   { name: 'host', src: ['frontends/host/src'], locales: 'frontends/host/src/locales' },
   { name: 'admin', src: ['frontends/admin/src'], locales: 'frontends/admin/src/locales' },

@@ -5,6 +5,5 @@ export * from './feedback';
 export * from './theme';
 export * from './auth';
 export * from './i18n';
-export * from './i18n/format';
 export { LanguageMenu } from './LanguageMenu';
 export { useT as useUiText } from './text';

@@ -6,7 +6,8 @@ import {
   type AdminPhotoFilter,
   type AdminPhotoRow,
 } from '@afterglow/contracts';
-import { Button, formatNumber, msg, type MessageDescriptor } from '@afterglow/ui';
+import { Button, msg, type MessageDescriptor } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
 import { useT } from '../text';
 import { useAdminList, useDebounced, useModeratePhoto } from './api';
 import { FILTER_LABELS, LIST_TEXT, PHOTO_STATUS } from './labels';

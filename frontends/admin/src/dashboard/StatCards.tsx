@@ -1,6 +1,7 @@
 import { AlertTriangle, Calendar, DollarSign, Image, Users, type LucideIcon } from 'lucide-react';
 import type { AdminStats } from '@afterglow/contracts';
-import { Button, Skeleton, formatNumber, msg, type MessageDescriptor } from '@afterglow/ui';
+import { Button, Skeleton, msg, type MessageDescriptor } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
 import { useT } from '../text';
 import { useAdminStats } from './api';
 import { problemText } from './errors';

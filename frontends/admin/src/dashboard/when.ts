@@ -1,5 +1,5 @@
 import { format, formatDistanceToNow } from 'date-fns';
-import { formatDate, formatDateTime, formatTime } from '@afterglow/ui';
+import { formatDate, formatDateTime, formatTime } from '@afterglow/ui/format';
 
 // The dashboard's times: English keeps the patterns it has always shown (date-fns), every other
 // language is written by `Intl`.

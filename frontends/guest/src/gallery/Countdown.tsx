@@ -1,5 +1,6 @@
 import { Hourglass } from 'lucide-react';
-import { Card, formatDateTime } from '@afterglow/ui';
+import { Card } from '@afterglow/ui';
+import { formatDateTime } from '@afterglow/ui/format';
 import { useT } from '../text';
 import type { Remaining } from './useCountdown';
 

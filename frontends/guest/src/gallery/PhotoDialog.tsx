@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight, ImageOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { formatDateTime, type Translate } from '@afterglow/ui';
+import { type Translate } from '@afterglow/ui';
+import { formatDateTime } from '@afterglow/ui/format';
 import { Modal } from '../components/Modal';
 import { authorOf, photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';

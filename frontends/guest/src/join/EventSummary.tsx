@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { CalendarDays, Camera, Eye, Film } from 'lucide-react';
 import type { FilmPreset, PublicEvent, ShotOption } from '@afterglow/contracts';
-import { Skeleton, formatDateTime, formatRange, type Translate } from '@afterglow/ui';
+import { Skeleton, type Translate } from '@afterglow/ui';
+import { formatDateTime, formatRange } from '@afterglow/ui/format';
 import { FILM_PRESET_NAME, SHOT_LABEL_TEXT } from '../lib/contract-text';
 import { useT } from '../text';
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { CalendarClock, Images, SearchX, Users } from 'lucide-react';
-import { Button, buttonClass, formatInZone, useEventLanguage, useEventTheme } from '@afterglow/ui';
+import { Button, buttonClass, useEventLanguage, useEventTheme } from '@afterglow/ui';
+import { formatInZone } from '@afterglow/ui/format';
 import {
   shareEventPath,
   type PublicGallery as Gallery,

@@ -1,5 +1,6 @@
 import { AI_FLAG_REASON, type PhotoDto } from '@afterglow/contracts';
-import { formatNumber, msg, type MessageDescriptor } from '@afterglow/ui';
+import { msg, type MessageDescriptor } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
 import { useT } from '../text';
 
 const STYLE: Record<PhotoDto['status'], { label: MessageDescriptor; className: string }> = {

@@ -1,4 +1,5 @@
-import { formatNumber, msg, type Translate } from '@afterglow/ui';
+import { msg, type Translate } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
 
 const UNITS = [
   null,

@@ -1,5 +1,6 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { formatDate, formatInZone, formatMoney, type Translate } from '@afterglow/ui';
+import { type Translate } from '@afterglow/ui';
+import { formatDate, formatInZone, formatMoney } from '@afterglow/ui/format';
 import { format, formatDistanceToNow } from 'date-fns';
 
 /** English and the pseudo-locale keep the spec's English patterns. */

@@ -1,6 +1,7 @@
 import { Camera } from 'lucide-react';
-import { formatNumber, msg } from '@afterglow/ui';
-import { useT } from '../text';
+import { msg } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
+import { useT } from './text';
 
 /** Privacy, Terms and Contact have no pages yet (spec section 2), so they are plain text, not dead links. */
 const INFO = [

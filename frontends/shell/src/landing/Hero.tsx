@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Camera, QrCode, Sparkles } from 'lucide-react';
 import { buttonClass, loginHref, msg, useAuth } from '@afterglow/ui';
-import { useT } from '../text';
+import { useT } from './text';
 import { HeroArt } from './HeroArt';
 
 const FACTS = [

@@ -1,4 +1,4 @@
-import { useT } from '../text';
+import { useT } from './text';
 
 /** A disposable camera with a few developed prints, drawn inline so the landing page loads no images. */
 export function HeroArt({ className = '' }: { className?: string }) {

@@ -1,6 +1,7 @@
 import { Camera, QrCode, Sparkles } from 'lucide-react';
-import { formatNumber, msg } from '@afterglow/ui';
-import { useT } from '../text';
+import { msg } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
+import { useT } from './text';
 
 const STEPS = [
   {

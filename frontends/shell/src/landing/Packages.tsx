@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Check, ImagePlus, X } from 'lucide-react';
 import { buttonClass } from '@afterglow/ui';
-import { useT } from '../text';
+import { useT } from './text';
 import { extraPhotosText, planTexts, usePlanText, type PlanText } from '@afterglow/ui/plans';
 
 function PlanCard({ plan }: { plan: PlanText }) {

@@ -12,6 +12,7 @@ import {
   type CatalogueModule,
 } from './index';
 import { formatDate, formatDateTime, formatInZone, formatMoney, formatNumber } from './format';
+import { formatMessage } from './message';
 
 // The runtime as a remote uses it: a catalogue registered with its loader and its compiled English,
 // messages shown by id, the language chosen by the pick, the device's languages and the event's.
@@ -144,5 +145,28 @@ describe('dates, numbers and money', () => {
     expect(formatNumber(1234, 'de')).toBe('1.234');
     expect(formatMoney(2999, 'eur', 'fr')).toMatch(/^29,99\s€$/);
     expect(formatDate(iso, 'ar')).toMatch(/٢٠٢٦|2026/);
+  });
+});
+
+describe('compiled messages', () => {
+  const f = (m: string, values: Record<string, unknown>, locale = 'en') =>
+    formatMessage(compileMessage(m) as never, locale, values);
+  it('fills values, plurals with exact cases and offsets, selects and ordinals', () => {
+    expect(f('Hi {a}, {b}!', { a: 'Ann', b: 2 })).toBe('Hi Ann, 2!');
+    const guests =
+      '{n, plural, offset:1 =0 {nobody} =1 {{name}} one {{name} and # other} other {{name} and # others}}';
+    expect([0, 1, 2, 3].map((n) => f(guests, { n, name: 'Ann' }))).toEqual([
+      'nobody',
+      'Ann',
+      'Ann and 1 other',
+      'Ann and 2 others',
+    ]);
+    expect(f('{g, select, host {Host} other {Guest}}', { g: 'host' })).toBe('Host');
+    expect(f('{g, select, host {Host} other {Guest}}', { g: 'x' })).toBe('Guest');
+    expect(f('{n, selectordinal, one {#st} two {#nd} few {#rd} other {#th}}', { n: 22 })).toBe('22nd');
+    expect(f('{n, plural, other {# photos}}', { n: 2000 })).toBe('2,000 photos');
+    expect(f('{n, plural, other {# Fotos}}', { n: 2000 }, 'de')).toBe('2.000 Fotos');
+    expect(f('{n, number, percent}', { n: 0.25 })).toBe('25%');
+    expect(f("It''s '{'x'}'", {})).toBe("It's {x}");
   });
 });

@@ -1,4 +1,3 @@
-import { setupI18n, type Messages } from '@lingui/core';
 import { Fragment, createElement, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import {
   DEFAULT_LANGUAGE,
@@ -7,6 +6,7 @@ import {
   languageFor,
   type Language,
 } from '@afterglow/contracts';
+import { formatMessage, type Messages } from './message';
 
 // The language every page speaks (docs/adr/032-languages.md): one store for the shell and every
 // remote (this module is a Module Federation singleton), Lingui's runtime for the compiled messages.
@@ -63,10 +63,11 @@ interface Choice {
  * this module (a subpath of @afterglow/ui is not a shared singleton) still reads the same store.
  */
 interface Store {
-  i18n: ReturnType<typeof setupI18n>;
+  /** Each locale's compiled messages: its translations over each domain's compiled English. */
+  messages: Record<string, Messages>;
   /** Each remote's catalogue loader, and its English messages that need compiling. */
   domains: Map<string, { load: CatalogueLoader; english: Messages }>;
-  /** Which domains' messages `i18n` holds for each locale, and the loads under way. */
+  /** Which domains' messages `messages` holds for each locale, and the loads under way. */
   loaded: Map<string, Set<string>>;
   loading: Map<string, Promise<void>>;
   choice: Choice;
@@ -79,7 +80,7 @@ const STORE_KEY = Symbol.for('afterglow.i18n');
 const S: Store =
   ((globalThis as Record<symbol, unknown>)[STORE_KEY] as Store | undefined) ??
   (((globalThis as Record<symbol, unknown>)[STORE_KEY] = {
-    i18n: setupI18n({ locale: DEFAULT_LANGUAGE, messages: { [DEFAULT_LANGUAGE]: {} } }),
+    messages: {},
     domains: new Map(),
     loaded: new Map(),
     loading: new Map(),
@@ -89,15 +90,19 @@ const S: Store =
     translate: null,
     listeners: new Set(),
   } satisfies Store) as Store);
-const { i18n, domains, loaded, loading, choice, listeners } = S;
+const { messages, domains, loaded, loading, choice, listeners } = S;
+const addMessages = (locale: string, more: Messages) => {
+  messages[locale] = { ...messages[locale], ...more };
+};
 
 function makeTranslate(locale: Locale): Translate {
   const fn = (a: string | MessageDescriptor, b?: string | Values, c?: Values): string => {
     const [id, english, values] =
       typeof a === 'string' ? [a, b as string, c] : [a.id, a.message, b as Values | undefined];
-    // `i18n` holds the current locale's messages: a translation, or the domain's compiled English.
-    // (English holds only the messages that need compiling: a plain one is shown as written.)
-    if (i18n.locale === locale && i18n.messages[id] !== undefined) return i18n._(id, values);
+    // A translation, or the domain's compiled English (English holds only the messages that need
+    // compiling: a plain one is shown as written).
+    const compiled = messages[locale]?.[id];
+    if (compiled !== undefined) return formatMessage(compiled, locale, values);
     return english;
   };
   const rich = (id: string, english: string, values: Record<string, ReactNode>): ReactNode => {
@@ -157,10 +162,10 @@ function loadLocale(locale: Locale, only?: string): Promise<void> {
         p = fetched
           .then(
             // English under it: a message a language lacks reads in English, never as its id.
-            (mod) => i18n.load(locale, { ...english, ...mod.default }),
+            (mod) => addMessages(locale, { ...english, ...mod.default }),
             // A catalogue that cannot be fetched (offline before the app was cached): that remote
             // shows English this visit rather than nothing.
-            () => i18n.load(locale, english),
+            () => addMessages(locale, english),
           )
           .finally(() => {
             have.add(domain);
@@ -188,7 +193,6 @@ function settle(): Promise<void> {
     if (next !== S.current || choice.picked !== S.lastPicked) {
       S.lastPicked = choice.picked;
       S.current = next;
-      i18n.activate(next);
       S.translate = makeTranslate(next);
       listeners.forEach((l) => l());
     }
@@ -258,7 +262,7 @@ export function catalogue(domain: string, load: CatalogueLoader, english: Messag
   if (!domains.has(domain)) {
     domains.set(domain, { load, english });
     // English is never fetched: only its messages with placeholders or plurals, compiled, ship.
-    i18n.load(DEFAULT_LANGUAGE, english);
+    addMessages(DEFAULT_LANGUAGE, english);
   }
   return function useT(): Translate {
     const t = useSyncExternalStore(subscribeLanguage, translator, translator);

@@ -1,4 +1,4 @@
-import type { Messages } from '@lingui/core';
+import type { Messages } from './message';
 
 // The pseudo-locale (en-XA): English made about 40 % longer and accented, placeholders kept, so a
 // phone-sized browser test finds text that is cut off or overflows. Loaded only when picked.

@@ -7,7 +7,8 @@ import {
   type PlanLine,
   type PlanLineKey,
 } from '@afterglow/contracts';
-import { formatMoney, msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
+import { msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
+import { formatMoney } from '@afterglow/ui/format';
 
 export { usePlanText } from './text';
 

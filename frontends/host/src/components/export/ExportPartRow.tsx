@@ -1,7 +1,8 @@
 import { EXPORT_PROBLEMS, type ExportPart } from '@afterglow/contracts';
 import { CircleCheck, Download, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError, Button, formatNumber, type Translate } from '@afterglow/ui';
+import { ApiError, Button, type Translate } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
 import { formatBytes } from '../../lib/bytes';
 import { problemText } from '../../lib/problems';
 import { DownloadCut, browserDownload, saveToPickedFile } from '../../lib/save-file';

@@ -1,6 +1,7 @@
 import { EXTRA_PHOTOS_ADDON, type PaymentLine, type PaymentStatus } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton, formatMoney, msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
+import { Skeleton, msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
+import { formatMoney } from '@afterglow/ui/format';
 import { keys } from '../../lib/api';
 import { formatDay } from '../../lib/format';
 import { ADDON, usePlanText } from '../../lib/plans';

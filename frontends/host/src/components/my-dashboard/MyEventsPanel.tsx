@@ -1,7 +1,8 @@
 import type { UserEvent } from '@afterglow/contracts';
 import { CalendarPlus, ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { Card, Skeleton, buttonClass, formatNumber, msg, type Translate } from '@afterglow/ui';
+import { Card, Skeleton, buttonClass, msg, type Translate } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
 import { useUserEvents } from '../../hooks/useMyDashboard';
 import { formatDay } from '../../lib/format';
 import { planName } from '../../lib/plans';

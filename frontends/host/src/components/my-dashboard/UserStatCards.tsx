@@ -1,7 +1,8 @@
 import { storagePercent, type UserStats } from '@afterglow/contracts';
 import { CalendarDays, Camera, Crown, HardDrive, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Card, Skeleton, formatNumber, msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
+import { Card, Skeleton, msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
+import { formatNumber } from '@afterglow/ui/format';
 import { formatDay } from '../../lib/format';
 import { planName } from '../../lib/plans';
 import { useT } from '../../text';
