@@ -1,7 +1,7 @@
 import { ApiError, msg, type MessageDescriptor, type Translate, type Values } from '@afterglow/ui';
 import { DEVICE_MESSAGES, DISPLAY_NAME_MAX, PLAN_CODES } from '@afterglow/contracts';
 import { DEVICE_TEXT, PLAN_TEXT } from './contract-text';
-import { UPLOAD_FAILED } from './upload';
+import { UPLOAD_FAILED } from './upload-failed';
 
 // The services' refusals a guest can meet (joining, the camera's reads, uploads, reports, deleting a
 // shot), in the guest's language by the problem's `code`. Each English is the server's own `detail`

@@ -8,6 +8,7 @@
  * replayed uploadId once and counts it once (ADR 004).
  */
 import { captureKindOf, captureUploadName, type CaptureKind } from '@afterglow/contracts';
+import { UPLOAD_FAILED } from './upload-failed';
 
 /** One photo on its way up: what the camera keeps and what the offline queue holds. */
 export interface PhotoUpload {
@@ -40,11 +41,7 @@ export const RETRY_BACKOFF_MS = [2000, 5000, 10_000, 20_000, 30_000, 60_000] as 
 export const retryDelay = (attempt: number): number =>
   RETRY_BACKOFF_MS[Math.min(attempt, RETRY_BACKOFF_MS.length - 1)]!;
 
-/**
- * The message when the server gave no words of its own (the pages show it in the guest's language:
- * lib/errors.ts).
- */
-export const UPLOAD_FAILED = 'Could not upload photo';
+export { UPLOAD_FAILED };
 
 /** Whether a failed answer may succeed later: the server's trouble, not the photo's. */
 export const isTransientStatus = (status: number) => status >= 500 || status === 408 || status === 429;
