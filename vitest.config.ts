@@ -1,20 +1,35 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { compileCatalogue } from './frontends/i18n-loader.mjs';
+
+const CATALOGUE = '\0afterglow-catalogue:';
 
 export default defineConfig({
   plugins: [
     {
-      // A web catalogue as Rspack's loader compiles it (frontends/i18n-loader.mjs); the server's
-      // catalogues are plain JSON.
+      // A web catalogue as Rspack's loader compiles it (frontends/i18n-loader.mjs), under an id of its
+      // own so that no JSON handling of Vite's applies to it; the server's catalogues are plain JSON.
       name: 'afterglow-catalogues',
       enforce: 'pre',
+      resolveId(source, importer) {
+        const [path = '', query] = source.split('?');
+        if (!importer || !/[\\/]locales[\\/][^\\/]+\.json$/.test(path)) return null;
+        // relative, or from the root as Vite writes a dynamic import's files (`/packages/ui/…`)
+        const file = path.startsWith('.')
+          ? resolve(dirname(importer.split('?')[0]!), path)
+          : existsSync(path)
+            ? path
+            : join(process.cwd(), path);
+        if (!/[\\/](frontends|packages[\\/]ui)[\\/]/.test(file)) return null;
+        // (never ending in `.json`: Vite's JSON transform goes by the id's end)
+        return `${CATALOGUE}${file}?${query ?? 'all'}`;
+      },
       load(id) {
-        const [file, query = ''] = id.split('?');
-        if (!/[\\/](frontends|packages[\\/]ui)[\\/].*[\\/]locales[\\/][^\\/]+\.json$/.test(file!))
-          return null;
-        // JSON still: Vite's own JSON plugin makes it the module.
-        return JSON.stringify(compileCatalogue(readFileSync(file!, 'utf8'), query.includes('english')));
+        if (!id.startsWith(CATALOGUE)) return null;
+        const [file = '', query = ''] = id.slice(CATALOGUE.length).split('?');
+        const compiled = compileCatalogue(readFileSync(file, 'utf8'), query.includes('english'));
+        return `export default ${JSON.stringify(compiled)};`;
       },
     },
   ],
