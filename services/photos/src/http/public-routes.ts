@@ -59,23 +59,27 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
     res.setHeader('Cache-Control', 'no-cache');
     res.send(renderSharePage(page));
   };
+  /** A share link to nothing anyone may see: a 404 page about no event, in the asker's language. */
+  const sendNotFound = (
+    req: Request,
+    res: Response,
+    url: string,
+    words: (t: ReturnType<typeof serverText>) => { title: string; description: string },
+  ) => {
+    const lang = requestLanguage(req);
+    return sendPage(res, 404, { lang, ...words(serverText(lang)), url });
+  };
 
   r.get('/share/event/:slug', async (req: Request, res: Response) => {
     const base = origin(req);
     const slug = String(req.params.slug);
     const url = `${base}${shareEventPath(slug)}`;
     const e = await galleries.find(slug);
-    if (!e) {
-      // about no event: in the asker's language
-      const lang = requestLanguage(req);
-      const t = serverText(lang);
-      return sendPage(res, 404, {
-        lang,
+    if (!e)
+      return sendNotFound(req, res, url, (t) => ({
         title: t('share.galleryNotFound.title', 'Gallery Not Found'),
         description: t('share.galleryNotFound.detail', "This gallery doesn't exist or is not public."),
-        url,
-      });
-    }
+      }));
     const [gallery, cover] = await Promise.all([galleries.gallery(e.slug), galleries.cover(e)]);
     const t = serverText(e.language);
     sendPage(res, 200, {
@@ -100,17 +104,11 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
     const id = String(req.params.id);
     const url = `${base}${sharePhotoPath(id)}`;
     const found = await galleries.photo(id);
-    if (!found?.display) {
-      // about no photo anyone may see: in the asker's language
-      const lang = requestLanguage(req);
-      const t = serverText(lang);
-      return sendPage(res, 404, {
-        lang,
+    if (!found?.display)
+      return sendNotFound(req, res, url, (t) => ({
         title: t('share.photoNotFound.title', 'Photo Not Found'),
         description: t('share.photoNotFound.detail', "This photo doesn't exist or is not public."),
-        url,
-      });
-    }
+      }));
     const { event, photo } = found;
     const t = serverText(event.language);
     const by = byLineText(t, photo.device?.displayName, photo.device?.anonId);
