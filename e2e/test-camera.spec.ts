@@ -21,6 +21,9 @@ test('a visitor who is not an admin is turned away', async ({ page }) => {
 test('an admin shoots, retakes, captions and keeps test photos without uploading any', async ({
   page,
 }, info) => {
+  // Thirteen full-HD captures kept on the page and three accessibility audits: 25 s alone, but past
+  // the default 90 s late in a full run (twice on 2026-11-26, while still progressing), so it has more.
+  test.setTimeout(180_000);
   const api: string[] = [];
   page.on('request', (r) => {
     const url = new URL(r.url());
