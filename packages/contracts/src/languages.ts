@@ -8,6 +8,9 @@ export const LANGUAGES = ['en', 'de', 'fr', 'es', 'it', 'pt-BR', 'nl', 'pl', 'tr
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/** The cookie the language menu sets with the person's pick, read by the server's pages and answers. */
+export const LANGUAGE_COOKIE = 'afterglow-language';
+
 /** Each language as its own speakers write its name (the language menu), and its direction. */
 export const LANGUAGE_INFO: Record<Language, { name: string; dir: 'ltr' | 'rtl' }> = {
   en: { name: 'English', dir: 'ltr' },

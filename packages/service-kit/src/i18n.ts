@@ -3,6 +3,7 @@ import { setupI18n, type I18n, type Messages } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
   LANGUAGE_INFO,
   acceptedLanguages,
   isLanguage,
@@ -40,9 +41,6 @@ import problemsTr from './locales/problems/tr.json';
 // The catalogues are bundled with the server; each language's messages are compiled on first use.
 
 export type { Language };
-
-/** The cookie the web app's language menu sets (packages/ui's LANGUAGE_COOKIE): the person's pick. */
-export const LANGUAGE_COOKIE = 'afterglow-language';
 
 type Catalogue = Record<string, string>;
 const SERVER: Record<Language, Catalogue> = {

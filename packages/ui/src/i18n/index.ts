@@ -1,11 +1,13 @@
 import { Fragment, createElement, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import {
   DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
   LANGUAGE_INFO,
   isLanguage,
   languageFor,
   type Language,
 } from '@afterglow/contracts';
+
 import { formatMessage, type Messages } from './message';
 
 // The language every page speaks (docs/adr/032-languages.md): one store for the shell and every
@@ -22,8 +24,6 @@ export const PSEUDO_LOCALE = 'en-XA';
 export type Locale = Language | typeof PSEUDO_LOCALE;
 /** Where this device keeps the language picked in the menu. */
 export const LANGUAGE_STORAGE_KEY = 'afterglow:language';
-/** The same pick as a cookie, for the server's own pages and answers (the sign-in page). */
-export const LANGUAGE_COOKIE = 'afterglow-language';
 
 /** A message declared away from where it is shown (a table of labels); shown with `t(message)`. */
 export interface MessageDescriptor {
