@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import { compileCatalogue } from './frontends/i18n-loader.mjs';
+import { compileCatalogue, compileSourceMessages, webDomainOf } from './frontends/i18n-loader.mjs';
 
 const CATALOGUE = '\0afterglow-catalogue:';
 
@@ -27,9 +27,20 @@ export default defineConfig({
       },
       load(id) {
         if (!id.startsWith(CATALOGUE)) return null;
-        const [file = '', query = ''] = id.slice(CATALOGUE.length).split('?');
-        const compiled = compileCatalogue(readFileSync(file, 'utf8'), query.includes('english'));
+        const file = id.slice(CATALOGUE.length).split('?')[0]!;
+        const compiled = compileCatalogue(readFileSync(file, 'utf8'), webDomainOf(file));
         return `export default ${JSON.stringify(compiled)};`;
+      },
+    },
+    {
+      // The web apps' English messages compiled where they are written, as Rspack's source loader does.
+      name: 'afterglow-source-messages',
+      enforce: 'pre',
+      transform(code, id) {
+        const file = id.split('?')[0]!;
+        if (!/\.tsx?$/.test(file) || !/[\\/](frontends|packages[\\/]ui)[\\/]/.test(file)) return null;
+        if (/[\\/]node_modules[\\/]/.test(file)) return null;
+        return { code: compileSourceMessages(file, code), map: null };
       },
     },
   ],

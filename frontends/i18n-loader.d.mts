@@ -1,2 +1,9 @@
-export function compileCatalogue(source: string, englishOnly?: boolean): Record<string, unknown>;
-export default function i18nLoader(this: { resourceQuery: string }, source: string): string;
+export function messageKeys(domain: string): Map<string, string>;
+export const webDomainOf: (file: string) => string | undefined;
+export function compileCatalogue(source: string, domain?: string): Record<string, unknown>;
+export function catalogueFiles(
+  dir: string,
+  domain?: string,
+): { hash: string; files: { lang: string; file: string; json: string }[] };
+export const CATALOGUE_IMPORT: RegExp;
+export function compileSourceMessages(file: string, text: string): string;

@@ -100,6 +100,8 @@ export function frontendConfig({
   // A remote's own page (src/index.ts) is for its standalone development only: in production it
   // would add a second graph of its pages, whose chunks the manifest would list for every page.
   const standalone = isShell || dev;
+  // Standalone development serves a remote at its own origin; in the product it lives under /remotes/<name>/.
+  const publicPath = standalone ? '/' : `/remotes/${name}/`;
   return {
     name,
     mode,
@@ -109,8 +111,7 @@ export function frontendConfig({
     devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
     output: {
       path: join(dir, 'dist'),
-      // Standalone development serves a remote at its own origin; in the product it lives under /remotes/<name>/.
-      publicPath: isShell || dev ? '/' : `/remotes/${name}/`,
+      publicPath,
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
       cssFilename: dev ? '[name].css' : '[name].[contenthash:8].css',
@@ -136,22 +137,25 @@ export function frontendConfig({
         {
           test: /\.[jt]sx?$/,
           exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+          use: [
+            {
+              loader: 'builtin:swc-loader',
+              options: {
+                jsc: {
+                  parser: { syntax: 'typescript', tsx: true },
+                  transform: { react: { runtime: 'automatic', development: dev, refresh: false } },
+                },
+              },
             },
-          },
+            // first: the English of messages compiled where it is written (docs/adr/032-languages.md)
+            {
+              loader: join(here, 'i18n-source-loader.mjs'),
+              options: { publicPath },
+            },
+          ],
           type: 'javascript/auto',
         },
         { test: /\.css$/, use: [{ loader: 'postcss-loader' }], type: 'css/auto' },
-        // Language catalogues, compiled ahead of time (docs/adr/032-languages.md).
-        {
-          test: /[\\/]locales[\\/][^\\/]+\.json$/,
-          loader: join(here, 'i18n-loader.mjs'),
-          type: 'javascript/auto',
-        },
       ],
     },
     plugins: [

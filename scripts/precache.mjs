@@ -52,6 +52,9 @@ export function precacheEntries(webDir) {
     const { js, css } = expose.assets;
     for (const name of [...js.sync, ...js.async, ...css.sync, ...css.async]) guest(name);
   }
+  // the guest's catalogues in every language (the shell's are among its files above)
+  const catalogues = join(guestDist, 'i18n');
+  if (existsSync(catalogues)) for (const f of filesIn(catalogues)) guest(`i18n/${f}`);
   return [...files]
     .map(([url, file]) => {
       if (!existsSync(file)) throw new Error(`${url} is listed but ${file} does not exist`);

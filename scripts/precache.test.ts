@@ -21,6 +21,7 @@ function fakeBuild(root: string) {
   put('shell/dist/mf-stats.json', '{}');
   put('shell/dist/manifest.webmanifest', '{"name":"Afterglow"}');
   put('shell/dist/icons/icon-192.png', 'png');
+  put('shell/dist/i18n/shell.de.0a0a0a0a.json', '{}');
   const expose = (path: string, js: string[], async: string[] = [], css: string[] = []) => ({
     path,
     assets: { js: { sync: js, async }, css: { sync: css, async: [] } },
@@ -41,6 +42,8 @@ function fakeBuild(root: string) {
   put('guest/dist/mf-manifest.json', JSON.stringify(manifest));
   put('guest/dist/remoteEntry.js', 'entry');
   put('guest/dist/610.abcdef01.js', 'a copy of react the shell provides');
+  put('guest/dist/i18n/guest.de.1b1b1b1b.json', '{"g0":"Los geht’s"}');
+  put('guest/dist/i18n/guest.fr.1b1b1b1b.json', '{"g0":"C’est parti"}');
   for (const e of exposes)
     for (const f of [...e.assets.js.sync, ...e.assets.js.async, ...e.assets.css.sync])
       put(`guest/dist/${f}`, `file ${f}`);
@@ -56,10 +59,11 @@ describe('precache list', () => {
   });
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  it('lists the shell, the guest entry and manifest, and the offline pages’ files, nothing else', () => {
+  it('lists the shell, the guest entry and manifest, the offline pages’ files and the languages, nothing else', () => {
     const urls = precacheEntries(root).map((e) => e.url);
     expect(urls).toEqual([
       '/504.aaaa1111.css',
+      '/i18n/shell.de.0a0a0a0a.json',
       '/icons/icon-192.png',
       '/index.html',
       '/main.0123abcd.js',
@@ -71,6 +75,8 @@ describe('precache list', () => {
       '/remotes/guest/__federation_expose_Join.22222222.js',
       '/remotes/guest/__federation_expose_JoinByCode.11111111.js',
       '/remotes/guest/__federation_expose_styles.88888888.js',
+      '/remotes/guest/i18n/guest.de.1b1b1b1b.json',
+      '/remotes/guest/i18n/guest.fr.1b1b1b1b.json',
       '/remotes/guest/mf-manifest.json',
       '/remotes/guest/remoteEntry.js',
       '/remotes/guest/styles.99999999.css',
@@ -110,6 +116,9 @@ describe('precache list', () => {
         const res = await fetch(base + e.url, { headers: { accept: '*/*' } });
         expect(res.status, e.url).toBe(200);
         expect(revisionOf(Buffer.from(await res.arrayBuffer())), e.url).toBe(e.revision);
+        // hashed names are cached for good, the catalogues too
+        if (/\.[0-9a-f]{8}\.(js|css|json)$/.test(e.url))
+          expect(res.headers.get('cache-control'), e.url).toContain('immutable');
       }
     } finally {
       server.close();

@@ -23,7 +23,10 @@ async function joinInPage(page: Page, code: string) {
   }, code);
 }
 
-/** Every script a cold load of `path` fetches, with its size as sent and gzip-compressed. */
+/**
+ * Every script a cold load of `path` fetches, and the language catalogues (i18n/*.json, fetched as
+ * data) it needs, each with its size as sent and gzip-compressed.
+ */
 async function scriptsOf(
   ctx: BrowserContext,
   base: string,
@@ -42,7 +45,8 @@ async function scriptsOf(
   const scripts: { url: string; raw: number; gzip: number }[] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (r) => {
-    if (r.request().resourceType() !== 'script') return;
+    const catalogue = /\/i18n\/[^/]+\.json$/.test(new URL(r.url()).pathname);
+    if (r.request().resourceType() !== 'script' && !catalogue) return;
     pending.push(
       r.body().then(
         (b) =>

@@ -12,6 +12,7 @@ export const SOURCE: string;
 export const DOMAINS: Domain[];
 export function sourceFiles(dir: string): string[];
 export function domainFiles(domain: Domain, dir: string): string[];
+export function domainOf(file: string): Domain | undefined;
 export function extract(
   domain: Domain,
   read?: (file: string) => string,

@@ -82,6 +82,12 @@ export function domainFiles(domain, dir) {
   return sourceFiles(join(root, dir)).filter((f) => !skip.some((d) => f.startsWith(d + '/')));
 }
 
+/** The domain whose catalogue a file's messages belong to (by the folders each domain is written in). */
+export function domainOf(file) {
+  const inside = (dir) => file.startsWith(join(root, dir) + '/');
+  return DOMAINS.find((d) => d.src.some(inside) && !(d.exclude ?? []).some(inside));
+}
+
 export function sourceFiles(dir) {
   const out = [];
   const walk = (d) => {
@@ -105,7 +111,7 @@ const calleeName = (expr) =>
 /**
  * The messages a file writes: `t('id', 'English', …)` and `msg('id', 'English')` calls. A `t(…)` whose
  * first argument is not a string is a declared message being shown (`t(descriptor)`).
- * @returns {{ messages: {id: string, message: string, file: string, line: number}[], errors: string[] }}
+ * @returns {{ messages: {id: string, message: string, file: string, line: number, idAt: [number, number], at: [number, number]}[], errors: string[] }}
  */
 export function messagesIn(file, text = readFileSync(file, 'utf8')) {
   const sf = ts.createSourceFile(
@@ -135,6 +141,9 @@ export function messagesIn(file, text = readFileSync(file, 'utf8')) {
               message,
               file,
               line: sf.getLineAndCharacterOfPosition(node.getStart()).line + 1,
+              // where the id and the English are written, for the build to put there their page forms
+              idAt: [a.getStart(), a.getEnd()],
+              at: [b.getStart(), b.getEnd()],
             });
         }
       }

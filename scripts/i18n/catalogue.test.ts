@@ -12,6 +12,12 @@ import {
   textOutsideCatalogue,
   untranslatedText,
 } from './catalogue.mjs';
+import {
+  compileCatalogue,
+  compileSourceMessages,
+  messageKeys,
+  webDomainOf,
+} from '../../frontends/i18n-loader.mjs';
 
 // The catalogues kept complete by tools (docs/i18n.md): every language has every key the code uses
 // and no other, and no component shows text outside the catalogue. Each check is also shown failing
@@ -92,5 +98,51 @@ describe('the checks catch a deliberate gap', () => {
       '"Literal child"',
       '"Saved"',
     ]);
+  });
+});
+
+describe('what the build makes of the messages (frontends/i18n-loader.mjs)', () => {
+  const guest = DOMAINS.find((d) => d.name === 'guest')!;
+  const english = readCatalogue(guest, SOURCE) as Record<string, string>;
+  const keys = messageKeys('guest');
+  const file = join(root, 'frontends/guest/src/pages/Example.tsx');
+
+  it('keys each id by its domain and place, the same in the code and in every catalogue', () => {
+    const ids = Object.keys(english).sort();
+    expect(keys.get(ids[0]!)).toBe('g0');
+    expect(keys.get(ids[37]!)).toBe('g11');
+    const all = DOMAINS.filter((d) => webDomainOf(join(root, d.src[0]!, 'x.ts'))).flatMap((d) => [
+      ...messageKeys(d.name).values(),
+    ]);
+    expect(new Set(all).size).toBe(all.length); // no two messages of the web apps share a key
+    const german = compileCatalogue(readFileSync(join(root, guest.locales, 'de.json'), 'utf8'), 'guest');
+    expect(Object.keys(german).sort()).toEqual([...keys.values()].sort());
+  });
+
+  it('puts each message in code as a page needs it: keyed, its English compiled where needed, lines kept', () => {
+    const [plain, withName] = Object.keys(english).filter((id) => !/[{}'#<]/.test(english[id]!));
+    const source = [
+      `const a = t('${plain}', 'Some words');`,
+      `const b = msg(`,
+      `  '${withName}',`,
+      `  'Hello {name}, {count, plural, one {# shot} other {# shots}}',`,
+      `);`,
+      `const c = t('not.in.catalogue', 'Plain');`,
+    ].join('\n');
+    const out = compileSourceMessages(file, source).split('\n');
+    expect(out).toHaveLength(6);
+    expect(out[0]).toBe(`const a = t("${keys.get(plain!)}", 'Some words');`);
+    expect(out[2]).toBe(`  "${keys.get(withName!)}",`);
+    expect(JSON.parse(out[3]!.trim().replace(/,$/, ''))).toEqual([
+      'Hello ',
+      ['name'],
+      ', ',
+      ['count', 'plural', { one: ['#', ' shot'], other: ['#', ' shots'] }],
+    ]);
+    expect(out[5]).toBe(`const c = t('not.in.catalogue', 'Plain');`);
+    // outside the web apps (the server's own messages), ids stay as written
+    expect(compileSourceMessages(join(root, 'services/gateway/src/x.ts'), source).split('\n')[0]).toBe(
+      `const a = t('${plain}', 'Some words');`,
+    );
   });
 });

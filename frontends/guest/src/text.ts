@@ -1,5 +1,4 @@
 import { catalogue } from '@afterglow/ui';
-import english from './locales/en.json?english';
 
 /** The guest's messages (frontends/guest/src/locales), in the page's language. */
-export const useT = catalogue('guest', (locale) => import(`./locales/${locale}.json`), english);
+export const useT = catalogue('guest', (locale) => import(`./locales/${locale}.json`));

@@ -1,5 +1,4 @@
 import { catalogue } from '@afterglow/ui';
-import english from './locales/en.json?english';
 
 /** The host's messages (frontends/host/src/locales), in the page's language. */
-export const useT = catalogue('host', (locale) => import(`./locales/${locale}.json`), english);
+export const useT = catalogue('host', (locale) => import(`./locales/${locale}.json`));

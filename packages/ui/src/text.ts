@@ -1,5 +1,4 @@
-import english from './locales/en.json?english';
 import { catalogue } from './i18n';
 
 /** The shared components' messages (packages/ui/src/locales). */
-export const useT = catalogue('ui', (locale) => import(`./locales/${locale}.json`), english);
+export const useT = catalogue('ui', (locale) => import(`./locales/${locale}.json`));

@@ -8,16 +8,17 @@ import {
   type Language,
 } from '@afterglow/contracts';
 
-import { formatMessage, type Messages } from './message';
+import { formatMessage, type CompiledMessage, type Messages } from './message';
 
 // The language every page speaks (docs/adr/032-languages.md): one store for the shell and every
 // remote (this module is a Module Federation singleton), Lingui's runtime for the compiled messages.
 //
 // A message is written where it is shown, by id with its English beside it:
 //   const t = useT();  t('join.title', 'Join {name}', { name })
-// English is the source: it is never downloaded, and a plain English message is shown as written. Each
-// remote's catalogue for another language is a compiled module (locales/<lang>.json through
-// frontends/i18n-loader.mjs) fetched when that language is first used.
+// English is the source: it is never downloaded. The build compiles an English message that needs it
+// where it is written (frontends/i18n-loader.mjs), so `english` reaches this runtime as a string or in
+// compiled form. Each remote's catalogue for another language is a compiled module
+// (locales/<lang>.json through the same loader) fetched when that language is first used.
 
 /** A testing locale (long, accented strings) for catching cut-off text; not in the menu. */
 export const PSEUDO_LOCALE = 'en-XA';
@@ -28,6 +29,7 @@ export const LANGUAGE_STORAGE_KEY = 'afterglow:language';
 /** A message declared away from where it is shown (a table of labels); shown with `t(message)`. */
 export interface MessageDescriptor {
   id: string;
+  /** The English (compiled by the build when it has placeholders or plurals). */
   message: string;
 }
 /** Declares a message for later: `msg('shot.one', 'One shot')`, shown with `t(descriptor)`. */
@@ -63,10 +65,10 @@ interface Choice {
  * this module (a subpath of @afterglow/ui is not a shared singleton) still reads the same store.
  */
 interface Store {
-  /** Each locale's compiled messages: its translations over each domain's compiled English. */
+  /** Each locale's compiled messages (the translations of every domain loaded). */
   messages: Record<string, Messages>;
-  /** Each remote's catalogue loader, and its English messages that need compiling. */
-  domains: Map<string, { load: CatalogueLoader; english: Messages }>;
+  /** Each remote's catalogue loader. */
+  domains: Map<string, CatalogueLoader>;
   /** Which domains' messages `messages` holds for each locale, and the loads under way. */
   loaded: Map<string, Set<string>>;
   loading: Map<string, Promise<void>>;
@@ -99,11 +101,9 @@ function makeTranslate(locale: Locale): Translate {
   const fn = (a: string | MessageDescriptor, b?: string | Values, c?: Values): string => {
     const [id, english, values] =
       typeof a === 'string' ? [a, b as string, c] : [a.id, a.message, b as Values | undefined];
-    // A translation, or the domain's compiled English (English holds only the messages that need
-    // compiling: a plain one is shown as written).
-    const compiled = messages[locale]?.[id];
-    if (compiled !== undefined) return formatMessage(compiled, locale, values);
-    return english;
+    // The translation, or the English as the code writes it (compiled by the build where it needs
+    // values put in): a message a language lacks reads in English, never as its id.
+    return formatMessage(messages[locale]?.[id] ?? (english as CompiledMessage), locale, values);
   };
   const rich = (id: string, english: string, values: Record<string, ReactNode>): ReactNode => {
     const nodes: ReactNode[] = [];
@@ -152,7 +152,7 @@ function loadLocale(locale: Locale, only?: string): Promise<void> {
       const key = `${domain}:${locale}`;
       let p = loading.get(key);
       if (!p) {
-        const { load, english } = domains.get(domain)!;
+        const load = domains.get(domain)!;
         const fetched =
           locale === PSEUDO_LOCALE
             ? Promise.all([load(DEFAULT_LANGUAGE), import('./pseudo')]).then(([en, pseudo]) => ({
@@ -161,11 +161,10 @@ function loadLocale(locale: Locale, only?: string): Promise<void> {
             : load(locale);
         p = fetched
           .then(
-            // English under it: a message a language lacks reads in English, never as its id.
-            (mod) => addMessages(locale, { ...english, ...mod.default }),
+            (mod) => addMessages(locale, mod.default),
             // A catalogue that cannot be fetched (offline before the app was cached): that remote
             // shows English this visit rather than nothing.
-            () => addMessages(locale, english),
+            () => {},
           )
           .finally(() => {
             have.add(domain);
@@ -255,15 +254,21 @@ export const currentLocale = (): Locale => S.current;
 export const translator = (): Translate => (S.translate ??= makeTranslate(S.current));
 
 /**
- * Registers a remote's catalogues and answers its `useT` hook: `t` in the current language, which
+ * Registers a remote's catalogues (a loader, or where the build put their files) and answers its `useT` hook: `t` in the current language, which
  * suspends the first render of a page while its remote's catalogue for that language downloads.
  */
-export function catalogue(domain: string, load: CatalogueLoader, english: Messages = {}) {
-  if (!domains.has(domain)) {
-    domains.set(domain, { load, english });
-    // English is never fetched: only its messages with placeholders or plurals, compiled, ship.
-    addMessages(DEFAULT_LANGUAGE, english);
-  }
+export function catalogue(domain: string, load: CatalogueLoader | string) {
+  if (!domains.has(domain))
+    domains.set(
+      domain,
+      typeof load === 'string'
+        ? // the build's files (frontends/i18n-source-loader.mjs): their address with `%` for the language
+          (locale) =>
+            fetch(load.replace('%', locale))
+              .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${r.status}`))))
+              .then((m: Messages) => ({ default: m }))
+        : load,
+    );
   return function useT(): Translate {
     const t = useSyncExternalStore(subscribeLanguage, translator, translator);
     const locale = S.current;

@@ -1,7 +1,6 @@
 // From the package, not '../i18n': this subpath is bundled by each remote that uses it, and the
 // catalogue must reach the page's one store.
 import { catalogue } from '@afterglow/ui';
-import english from './locales/en.json?english';
 
 /** The plans' messages (packages/ui/src/plans/locales): only pages that show plans download them. */
-export const usePlanText = catalogue('plans', (locale) => import(`./locales/${locale}.json`), english);
+export const usePlanText = catalogue('plans', (locale) => import(`./locales/${locale}.json`));

@@ -5,9 +5,12 @@ import express, { Router, type Request, type Response } from 'express';
 const REMOTES = ['guest', 'host', 'admin'];
 const NOT_SPA = /^\/(api|uploads|idp|ws|remotes|livez|readyz)(\/|$)/;
 
-/** Hashed files never change; the manifests, entries and the page must be revalidated. */
+/**
+ * Hashed files never change (scripts, styles and the language catalogues, i18n/<domain>.<lang>.<hash>.json);
+ * the manifests, entries and the page must be revalidated.
+ */
 function cacheHeaders(res: Response, path: string) {
-  if (/\.[0-9a-f]{8}\.(js|css)(\.map)?$/.test(path))
+  if (/\.[0-9a-f]{8}\.(js|css|json)(\.map)?$/.test(path))
     res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'no-cache');
 }
