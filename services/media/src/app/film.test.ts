@@ -6,6 +6,7 @@ import { colourMap } from './film-colour';
 import { leaks, seeded, stampText } from './film-overlays';
 import type { FilmOptions } from './film';
 import { goldenDistance, meanAbsDiff } from '../test-support/golden';
+import { scene } from '../test-support/scene';
 import { makeRenditions, THUMB_SIZE } from './renditions';
 
 // Goldens: services/media/src/app/__golden__/*.png. After an intended change of the look, regenerate
@@ -13,24 +14,6 @@ import { makeRenditions, THUMB_SIZE } from './renditions';
 const GOLDEN = join(import.meta.dirname, '__golden__');
 /** Mean difference per channel (0–255) a golden may be off by: libjpeg or libvips builds, not a look. */
 const BOUND = 1.5;
-
-/** A fixed, photo-like scene (sky, sun, hills, a figure), drawn from shapes: the same bytes everywhere. */
-const scene = () =>
-  sharp(
-    Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
-      <defs><linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
-        <stop offset="0" stop-color="#4a7fc1"/><stop offset="1" stop-color="#f2c48d"/></linearGradient></defs>
-      <rect width="1200" height="900" fill="url(#sky)"/>
-      <circle cx="880" cy="300" r="90" fill="#ffe9a8"/>
-      <path d="M0 620 Q300 480 600 600 T1200 560 V900 H0Z" fill="#4f7a3a"/>
-      <path d="M0 760 Q400 660 800 740 T1200 720 V900 H0Z" fill="#2f5226"/>
-      <rect x="300" y="520" width="60" height="180" rx="20" fill="#c0392b"/>
-      <circle cx="330" cy="490" r="34" fill="#e0b08a"/>
-      <rect x="760" y="640" width="220" height="120" fill="#ecf0f1"/>
-    </svg>`),
-  )
-    .jpeg({ quality: 90 })
-    .toBuffer();
 
 const ID = '6f1d1c3e-8f57-4f0e-9a55-0b6a2c0d4e11';
 const film = (preset: string, photoId = ID): FilmOptions => ({

@@ -20,10 +20,14 @@ export interface PlanSteps {
  * it in `KINDS`, given the photo's film look when its event has film mode on and the steps of its
  * host's plan. A new kind is one more entry here.
  */
-export interface RenditionKind {
+/** What storage needs of a rendition: its kind, its file extension and its content type. */
+export interface RenditionFacts {
   kind: string;
   ext: string;
   contentType: string;
+}
+
+export interface RenditionKind extends RenditionFacts {
   /** 'original', or the kind of an earlier entry */
   from: string;
   make(input: Image, film: FilmOptions | null, plan: PlanSteps): Image | Promise<Image>;
@@ -68,7 +72,7 @@ export const renditionKey = (eventId: string, photoId: string, k: Pick<Rendition
   `events/${eventId}/renditions/${photoId}/${k.kind}.${k.ext}`;
 
 export interface Made {
-  kind: RenditionKind;
+  kind: RenditionFacts;
   data: Buffer;
   width: number;
   height: number;
@@ -84,7 +88,7 @@ export async function makeRenditions(
   plan: PlanSteps = { watermark: false },
   kinds = KINDS,
 ): Promise<Made[]> {
-  const made = new Map<string, Made>();
+  const made = new Map<string, Made & { kind: RenditionKind }>();
   for (const k of kinds) {
     const source = k.from === 'original' ? original : made.get(k.from)?.data;
     if (!source) throw new Error(`rendition ${k.kind} is made from ${k.from}, which is not made before it`);

@@ -12,9 +12,14 @@ const GOLDEN_WIDTH = 256;
  * a changed look moves it by several. With `UPDATE_GOLDEN=1` the golden is written from the image
  * and the answer is 0; without it a missing golden is an error.
  */
-export async function goldenDistance(image: Buffer, goldenPath: string): Promise<number> {
+export async function goldenDistance(
+  image: Buffer,
+  goldenPath: string,
+  /** false: compare with another test's golden, never rewriting it */
+  update = process.env.UPDATE_GOLDEN === '1',
+): Promise<number> {
   const scaled = () => sharp(image).resize({ width: GOLDEN_WIDTH }).removeAlpha();
-  if (process.env.UPDATE_GOLDEN === '1') {
+  if (update) {
     await mkdir(dirname(goldenPath), { recursive: true });
     await writeFile(goldenPath, await scaled().png({ compressionLevel: 9 }).toBuffer());
     return 0;

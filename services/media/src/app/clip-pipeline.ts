@@ -1,0 +1,213 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp, { type OverlayOptions } from 'sharp';
+import { filmLook } from '@afterglow/contracts';
+import type { FilmOptions } from './film';
+import { colourMap } from './film-colour';
+import { frameSizes, frameSvg, stampSvg, stampText } from './film-overlays';
+import { probeClip, runFfmpeg, type ClipProbe } from './ffmpeg';
+import type { DevelopJob } from './job';
+import { filmOf } from './job';
+import { DISPLAY_SIZE, KINDS, type Made, type RenditionFacts } from './renditions';
+import { watermarkBox } from './watermark';
+
+// A clip developed with ffmpeg (docs/adr/033-clips.md): an H.264/AAC MP4 for every screen (at most
+// 1080p, `+faststart`, a bitrate a phone streams), its poster (the `display` rendition, a JPEG, so
+// every list that shows a capture's picture shows the clip's) and the thumbnail made from the poster.
+// The film look is the photo presets' own: the same colour map, grain, vignette, frame and date stamp.
+
+/** The longest side and the shortest side a developed clip may have: 1080p, either way up. */
+export const CLIP_LONG_SIDE = 1920;
+export const CLIP_SHORT_SIDE = 1080;
+
+export const VIDEO: RenditionFacts = { kind: 'video', ext: 'mp4', contentType: 'video/mp4' };
+const THUMB = KINDS.find((k) => k.kind === 'thumb')!;
+
+/** The encoder's settings: the same here and in the bench's bare ffmpeg. */
+export const X264 = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '23',
+  '-maxrate',
+  '4M',
+  '-bufsize',
+  '8M',
+];
+export const AAC = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
+/** One clip at a time leaves a core to the photos (ADR 033): ffmpeg's threads, at most the cores but one. */
+export const clipThreads = () =>
+  Number(process.env.AFTERGLOW_CLIP_THREADS) || Math.max(1, availableParallelism() - 1);
+
+/** The size a clip is developed at: within 1080p either way up, never enlarged, even (4:2:0). */
+export function clipSize(probe: Pick<ClipProbe, 'width' | 'height' | 'rotation'>) {
+  const turned = probe.rotation === 90 || probe.rotation === 270;
+  const [w, h] = turned ? [probe.height, probe.width] : [probe.width, probe.height];
+  const [long, short] = w >= h ? [CLIP_LONG_SIDE, CLIP_SHORT_SIDE] : [CLIP_SHORT_SIDE, CLIP_LONG_SIDE];
+  const scale = Math.min(1, long / w, short / h);
+  const even = (n: number) => Math.max(2, Math.round((n * scale) / 2) * 2);
+  return { width: even(w), height: even(h) };
+}
+
+/**
+ * What lies over every frame of a clip, as one transparent PNG of its size: the look's vignette and
+ * perforated frame and the date stamp (as on a photo), then the free plan's watermark. Null when
+ * nothing does.
+ */
+export async function clipOverlay(
+  width: number,
+  height: number,
+  film: FilmOptions | null,
+  watermark: boolean,
+): Promise<Buffer | null> {
+  const layers: OverlayOptions[] = [];
+  if (film) {
+    const look = filmLook(film.preset);
+    layers.push({ input: Buffer.from(frameSvg(width, height, look.vignette)) });
+    const stamp = stampSvg(
+      stampText(film.takenAt, film.timezone),
+      Math.max(6, Math.round(Math.min(width, height) * 0.04)),
+    );
+    const { perforated, plain } = frameSizes(width, height);
+    const [right, bottom] = width >= height ? [plain, perforated] : [perforated, plain];
+    if (stamp.width < width - right && stamp.height < height - bottom)
+      layers.push({
+        input: Buffer.from(stamp.svg),
+        left: width - right - stamp.width - Math.round(stamp.height * 0.3),
+        top: height - bottom - stamp.height - Math.round(stamp.height * 0.1),
+      });
+  }
+  if (watermark) {
+    const box = watermarkBox(width, height);
+    if (box.width <= width && box.height <= height)
+      layers.push({ input: Buffer.from(box.svg), left: box.left, top: box.top });
+  }
+  if (!layers.length) return null;
+  return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite(layers)
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+/**
+ * The look's colour map and grain as ffmpeg filters. The colour map is the photos' 3×4 recombination
+ * (`colourMap`): `colorchannelmixer` on RGBA, whose opaque alpha carries the offsets, as the alpha band
+ * does for sharp. Grain is luma noise, new in every frame as film's is, from a fixed seed.
+ */
+export function filmFilters(film: FilmOptions | null): { colour: string[]; grain: string[] } {
+  if (!film) return { colour: [], grain: [] };
+  const look = filmLook(film.preset);
+  const { matrix, offset } = colourMap(look);
+  const c = (n: number) => Number(n.toFixed(5));
+  const names = ['r', 'g', 'b'];
+  const mix = names
+    .flatMap((out, i) => [
+      ...names.map((from, j) => `${out}${from}=${c(matrix[i]![j]!)}`),
+      `${out}a=${c(offset[i]! / 255)}`,
+    ])
+    .join(':');
+  const strength = Math.min(100, Math.round(look.grain * 300));
+  return {
+    colour: ['format=rgba', `colorchannelmixer=${mix}`],
+    grain: strength > 0 ? [`noise=c0s=${strength}:c0f=t+u:all_seed=20241126`] : [],
+  };
+}
+
+/** The ffmpeg arguments that develop `input` into `output` (an MP4), with `overlay` (a PNG) if any. */
+export function developArgs(opts: {
+  input: string;
+  output: string;
+  probe: ClipProbe;
+  film: FilmOptions | null;
+  overlay: string | null;
+  threads: number;
+}): string[] {
+  const { width, height } = clipSize(opts.probe);
+  const { colour, grain } = filmFilters(opts.film);
+  const video = [
+    `scale=${width}:${height}:flags=bicubic`,
+    ...colour,
+    'format=yuv420p',
+    ...grain,
+    'setsar=1',
+  ].join(',');
+  const graph = opts.overlay
+    ? `[0:v:0]${video}[v];[v][1:v]overlay=0:0:format=auto,format=yuv420p[out]`
+    : `[0:v:0]${video}[out]`;
+  return [
+    '-threads',
+    String(opts.threads),
+    '-i',
+    opts.input,
+    ...(opts.overlay ? ['-i', opts.overlay] : []),
+    '-filter_complex',
+    graph,
+    '-map',
+    '[out]',
+    ...(opts.probe.hasAudio ? ['-map', '0:a:0', ...AAC] : ['-an']),
+    ...X264,
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-vsync',
+    'vfr',
+    '-movflags',
+    '+faststart',
+    '-map_metadata',
+    '-1',
+    '-threads',
+    String(opts.threads),
+    '-f',
+    'mp4',
+    opts.output,
+  ];
+}
+
+/**
+ * Develops a clip: its MP4 with the event's look and the plan's watermark, its poster (`display`, a
+ * JPEG of a frame half a second in, or half way through a shorter clip) and the thumbnail from the
+ * poster. Works in a folder of its own under the system's temp folder, removed after. Refuses a file
+ * ffmpeg cannot read as a video.
+ */
+export async function makeClipRenditions(original: Buffer, job: DevelopJob): Promise<Made[]> {
+  const dir = await mkdtemp(join(tmpdir(), 'afterglow-clip-'));
+  try {
+    const input = join(dir, 'original');
+    await writeFile(input, original);
+    const probe = await probeClip(input);
+    const { width, height } = clipSize(probe);
+    const film = filmOf(job);
+    const overlayPng = await clipOverlay(width, height, film, job.watermark === true);
+    const overlay = overlayPng ? join(dir, 'overlay.png') : null;
+    if (overlay) await writeFile(overlay, overlayPng!);
+    const output = join(dir, 'video.mp4');
+    await runFfmpeg(
+      developArgs({ input, output, probe, film, overlay, threads: clipThreads() }),
+      10 * 60_000,
+    );
+    const at = Math.min(0.5, probe.durationMs / 2000);
+    const posterFile = join(dir, 'poster.png');
+    await runFfmpeg(['-ss', at.toFixed(3), '-i', output, '-frames:v', '1', posterFile]);
+    const video = await readFile(output);
+    const poster = await sharp(await readFile(posterFile))
+      .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 82, progressive: true, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await (
+      await THUMB.make(sharp(poster.data), null, { watermark: false })
+    ).toBuffer({
+      resolveWithObject: true,
+    });
+    return [
+      { kind: VIDEO, data: video, width, height },
+      { kind: KINDS[0]!, data: poster.data, width: poster.info.width, height: poster.info.height },
+      { kind: THUMB, data: thumb.data, width: thumb.info.width, height: thumb.info.height },
+    ];
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,118 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+// ffmpeg for clips (docs/adr/033-clips.md): the static build that `npm install` brings in a registry
+// package (`@ffmpeg-installer/ffmpeg`, ffmpeg 4.1 with libx264 and aac; nothing is downloaded), or the
+// one `FFMPEG_PATH` names (the container image's Debian ffmpeg).
+
+let found: string | null = null;
+
+/** The ffmpeg this process runs: `FFMPEG_PATH`, else the registry package's binary. */
+export function ffmpegPath(): string {
+  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  if (!found) {
+    try {
+      found = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+    } catch (err) {
+      // the package throws a string on a platform it has no build for
+      throw new Error(`no ffmpeg: set FFMPEG_PATH (${err instanceof Error ? err.message : String(err)})`);
+    }
+  }
+  return found;
+}
+
+export class FfmpegError extends Error {
+  constructor(
+    message: string,
+    readonly stderr: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Runs ffmpeg with `args` (no shell), quietly and without reading stdin; answers its stderr (where
+ * ffmpeg reports what it read and did). Refuses with the last lines of stderr when it fails, and stops
+ * it after `timeoutMs`.
+ */
+export function runFfmpeg(args: string[], timeoutMs = 120_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-y', ...args], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (d: string) => {
+      stderr += d;
+      if (stderr.length > 1_000_000) stderr = stderr.slice(-200_000);
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('close', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(stderr);
+      else {
+        const tail = stderr.trim().split('\n').slice(-4).join(' | ');
+        reject(
+          new FfmpegError(`ffmpeg ${signal ? `stopped (${signal})` : `failed (${code})`}: ${tail}`, stderr),
+        );
+      }
+    });
+  });
+}
+
+/** What a clip's file holds, as ffmpeg reads it. */
+export interface ClipProbe {
+  /** the time of its last video frame's end, measured by reading every packet (a recorder's WebM names none) */
+  durationMs: number;
+  width: number;
+  height: number;
+  /** the rotation a phone recorded (0, 90, 180, 270): ffmpeg applies it when it decodes */
+  rotation: number;
+  hasAudio: boolean;
+  videoCodec: string;
+}
+
+/** The containers a phone's camera or a browser's recorder writes: MP4/QuickTime and WebM/Matroska. */
+const VIDEO_CONTAINERS = new Set(['mov', 'mp4', 'm4a', '3gp', '3g2', 'mj2', 'matroska', 'webm']);
+
+const TIME = /time=(\d+):(\d{2}):(\d{2}(?:\.\d+)?)/g;
+
+/**
+ * Reads a clip file: refuses a file without a video stream (not a video, or not one ffmpeg reads).
+ * The duration is measured, not trusted from the container: every video packet is read (copied to
+ * nowhere, not decoded), and the last `time=` ffmpeg reports is the end of the last one.
+ */
+export async function probeClip(file: string): Promise<ClipProbe> {
+  let stderr: string;
+  try {
+    stderr = await runFfmpeg(['-i', file, '-map', '0:v:0', '-c', 'copy', '-f', 'null', '-'], 60_000);
+  } catch (err) {
+    if (err instanceof FfmpegError) throw new FfmpegError('not a video ffmpeg can read', err.stderr);
+    throw err;
+  }
+  const container = /Input #0, ([\w,]+), from/.exec(stderr)?.[1]?.split(',') ?? [];
+  const video = /Stream #0:\d+(?:\[\w+\])?(?:\(\w+\))?: Video: (\w+)[^\n]*?, (\d{2,5})x(\d{2,5})/.exec(
+    stderr,
+  );
+  // a picture is a stream of one frame to ffmpeg: only the containers phones and browsers record in
+  if (!video || !container.some((c) => VIDEO_CONTAINERS.has(c)))
+    throw new FfmpegError('not a video ffmpeg can read', stderr);
+  const times = [...stderr.matchAll(TIME)];
+  const last = times[times.length - 1];
+  const durationMs = last
+    ? Math.round((Number(last[1]) * 3600 + Number(last[2]) * 60 + Number(last[3])) * 1000)
+    : 0;
+  const rotate = /rotate\s*:\s*(-?\d+)/.exec(stderr);
+  return {
+    durationMs,
+    width: Number(video[2]),
+    height: Number(video[3]),
+    rotation: rotate ? ((Number(rotate[1]) % 360) + 360) % 360 : 0,
+    hasAudio: /Stream #0:\d+(?:\[\w+\])?(?:\(\w+\))?: Audio: /.test(stderr),
+    videoCodec: video[1]!,
+  };
+}
