@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './jitless';
+import type { CaptureKind } from './capture-kinds';
 import { PHOTO_STATUSES, captureKindSchema } from './photos';
 
 /** Bus messages: every subject with its version and schema (convention 1). */
@@ -31,6 +32,14 @@ export const photoUploaded = {
   }),
 } as const;
 export type PhotoUploaded = z.infer<typeof photoUploaded.schema>;
+
+/**
+ * Where a capture's developing job is published (ADR 033): a photo's on `photo.uploaded`, another
+ * kind's on `photo.uploaded.<kind>` with the same message, so the media worker takes clips from a queue
+ * of their own (one at a time) and never keeps a photo waiting behind one.
+ */
+export const developingSubject = (kind: CaptureKind): string =>
+  kind === 'photo' ? photoUploaded.subject : `${photoUploaded.subject}.${kind}`;
 /**
  * One image the media worker made from a photo's original. `kind` names what it is for (`thumb`,
  * `display`; later a film look, a watermark); its key is `events/<eventId>/renditions/<photoId>/<kind>.<ext>`,
@@ -42,11 +51,13 @@ export const renditionSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
   bytes: z.number().int().nonnegative(),
+  /** a clip's video: how long it plays (ADR 033) */
+  durationMs: z.number().int().nonnegative().optional(),
 });
 export type Rendition = z.infer<typeof renditionSchema>;
 /** A rendition whose sizes may be unknown (one announced before renditions carried them). */
 export type NamedRendition = Pick<Rendition, 'kind' | 'key'> &
-  Partial<Pick<Rendition, 'width' | 'height' | 'bytes'>>;
+  Partial<Pick<Rendition, 'width' | 'height' | 'bytes' | 'durationMs'>>;
 
 export const photoProcessed = {
   subject: 'photo.processed',

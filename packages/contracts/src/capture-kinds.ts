@@ -5,7 +5,7 @@
  * Zod-free: the guest's upload (and its service worker) import it (ADR 007).
  */
 
-export const CAPTURE_KINDS = ['photo'] as const;
+export const CAPTURE_KINDS = ['photo', 'clip'] as const;
 export type CaptureKind = (typeof CAPTURE_KINDS)[number];
 
 /** The kind of a row, message or answer that names none: every capture of before is a photo. */
@@ -22,7 +22,20 @@ export interface CaptureKindFacts {
 /** The one table of kinds: a new kind is one more entry. */
 export const CAPTURE_KIND_FACTS: Readonly<Record<CaptureKind, CaptureKindFacts>> = {
   photo: { ext: 'jpg', contentType: 'image/jpeg' },
+  // a clip's original keeps the container it was recorded in (CLIP_CONTAINERS); MP4 names the kind
+  clip: { ext: 'mp4', contentType: 'video/mp4' },
 };
+
+/**
+ * The containers a clip may arrive in (ADR 033), by the extension its original is stored and exported
+ * with: what phones' cameras and browsers' recorders write.
+ */
+export const CLIP_CONTAINERS = {
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
+  webm: 'video/webm',
+} as const;
+export type ClipContainer = keyof typeof CLIP_CONTAINERS;
 
 export const isCaptureKind = (v: unknown): v is CaptureKind =>
   (CAPTURE_KINDS as readonly unknown[]).includes(v);
@@ -36,6 +49,13 @@ export const captureFileName = (name: string, kind: CaptureKind) => `${name}.${C
 /** The file name the guest's upload gives its capture: `photo.jpg` for a photo. */
 export const captureUploadName = (kind: CaptureKind) => captureFileName(kind, kind);
 
-/** Where a capture's original is stored: `events/<eventId>/originals/<captureId>.<ext>`. */
-export const originalStorageKey = (eventId: string, captureId: string, kind: CaptureKind) =>
-  `events/${eventId}/originals/${captureFileName(captureId, kind)}`;
+/**
+ * Where a capture's original is stored: `events/<eventId>/originals/<captureId>.<ext>`, the kind's
+ * extension or the one it arrived with (a clip's container).
+ */
+export const originalStorageKey = (
+  eventId: string,
+  captureId: string,
+  kind: CaptureKind,
+  ext = CAPTURE_KIND_FACTS[kind].ext,
+) => `events/${eventId}/originals/${captureId}.${ext}`;

@@ -106,6 +106,8 @@ export interface PlanLimits {
   printableQrKit: boolean;
   liveSlideshow: boolean;
   aiSafetyFilter: boolean;
+  /** the longest clip a guest may take (ADR 033); 0: photos only */
+  maxClipSeconds: number;
 }
 /**
  * Spec section 9: the plan catalogue as the pricing pages show it. Billing loads it into its plan
@@ -128,6 +130,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     printableQrKit: false,
     liveSlideshow: true,
     aiSafetyFilter: false,
+    maxClipSeconds: 0,
   },
   basic: {
     id: 'basic',
@@ -144,6 +147,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     printableQrKit: false,
     liveSlideshow: true,
     aiSafetyFilter: false,
+    maxClipSeconds: 10,
   },
   pro: {
     id: 'pro',
@@ -160,6 +164,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     printableQrKit: true,
     liveSlideshow: true,
     aiSafetyFilter: false,
+    maxClipSeconds: 10,
   },
   max: {
     id: 'max',
@@ -176,6 +181,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     printableQrKit: true,
     liveSlideshow: true,
     aiSafetyFilter: true,
+    maxClipSeconds: 10,
   },
 };
 export const EXTRA_PHOTOS_ADDON = { id: 'extra-photos', priceCents: 1000, photos: 1000 } as const;

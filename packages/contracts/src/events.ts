@@ -13,6 +13,7 @@ import type { PlanId } from './catalog';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from './languages';
 import { REPORT_THRESHOLD_MAX, REPORT_THRESHOLD_MIN } from './report-rules';
 import { cleanText } from './text';
+import { CLIP_SECONDS_DEFAULT, CLIP_SECONDS_MAX, CLIP_SECONDS_MIN } from './clips';
 
 /** Clock skew and request latency we forgive when checking "in the future". */
 export const START_GRACE_MS = 2 * 60_000;
@@ -38,6 +39,12 @@ export const isoDate = (required: string) =>
 /** The event's language (a tag among LANGUAGES): what its guests read when their phones speak none of ours. */
 export const EVENT_LANGUAGE_MESSAGE = `Language must be one of ${LANGUAGES.join(', ')}`;
 const eventLanguage = z.enum(LANGUAGES, { error: EVENT_LANGUAGE_MESSAGE });
+/** How long a guest's clip may be on the event (ADR 033). */
+const clipSeconds = z
+  .number({ error: 'clipSeconds must be a number' })
+  .int({ error: 'clipSeconds must be a whole number' })
+  .min(CLIP_SECONDS_MIN, `A clip is at least ${CLIP_SECONDS_MIN} seconds long`)
+  .max(CLIP_SECONDS_MAX, `A clip is at most ${CLIP_SECONDS_MAX} seconds long`);
 const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colours are #rrggbb');
 
 /** POST /api/events body. `userId`/`hostId` may be sent by old clients; the host always comes from the session. */
@@ -64,6 +71,8 @@ export const createEventSchema = z
     noRetakes: z.boolean().default(false),
     shotCount: shots.default(24),
     allowCaptions: z.boolean().default(true),
+    allowClips: z.boolean({ error: 'allowClips must be true or false' }).default(false),
+    clipSeconds: clipSeconds.default(CLIP_SECONDS_DEFAULT),
     colorMood: z.enum(COLOR_MOODS, { error: 'Unknown colour mood' }).default('vintage'),
     language: eventLanguage.default(DEFAULT_LANGUAGE),
     primaryColor: hexColor.optional(),
@@ -163,7 +172,11 @@ export function toCreateEventBody(form: CreateEventForm, timezone: string): Crea
 
 /** PATCH /api/events/{id} body: the event's settings a host may change after creating it. */
 export const updateEventSchema = z
-  .object({ language: eventLanguage.optional() })
+  .object({
+    language: eventLanguage.optional(),
+    allowClips: z.boolean({ error: 'allowClips must be true or false' }).optional(),
+    clipSeconds: clipSeconds.optional(),
+  })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
 export type UpdateEventBody = z.output<typeof updateEventSchema>;
 
@@ -206,6 +219,9 @@ export interface EventRecord {
   filmPreset: string;
   noRetakes: boolean;
   allowCaptions: boolean;
+  /** whether guests may take clips (ADR 033; the host's plan must include them too), and how long */
+  allowClips: boolean;
+  clipSeconds: number;
   isPublic: boolean;
   shareDescription: string | null;
   colorMood: string;
@@ -238,6 +254,8 @@ export const PUBLIC_EVENT_FIELDS = [
   'filmPreset',
   'noRetakes',
   'allowCaptions',
+  'allowClips',
+  'clipSeconds',
   'isPublic',
   'colorMood',
   'primaryColor',

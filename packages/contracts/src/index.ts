@@ -5,6 +5,7 @@ export * from './languages';
 export * from './film-looks';
 export * from './events';
 export * from './capture-kinds';
+export * from './clips';
 export * from './photos';
 export * from './screens';
 export * from './realtime';

@@ -46,6 +46,22 @@ export const uploadFieldsSchema = z.object({
   uploadId: z.uuid({ error: 'uploadId must be a UUID' }).optional(),
 });
 
+/**
+ * A clip's resumable upload (tus 1.0.0, ADR 033): its `Upload-Metadata`, decoded. `uploadId` is the
+ * client's id of the capture (a clip retried, from the offline queue or another tab, is one capture);
+ * `filetype` is what the recorder said it wrote (informative: the file itself is read).
+ */
+export const clipUploadMetadataSchema = uploadFieldsSchema.extend({
+  uploadId: z.uuid({ error: 'uploadId must be a UUID' }),
+  kind: z.literal('clip', { error: 'kind must be clip' }),
+  filetype: z
+    .string()
+    .max(100, 'filetype can be at most 100 characters')
+    .regex(/^[\w.+-]+\/[\w.+-]+(;[\w =.,"+-]*)?$/, 'filetype must be a media type')
+    .optional(),
+});
+export type ClipUploadMetadata = z.output<typeof clipUploadMetadataSchema>;
+
 /** PATCH /api/photos/{id}: `hostId` is accepted for old clients and ignored. */
 export const patchPhotoSchema = z.object({
   status: z.enum(PHOTO_STATUSES, { error: 'status must be pending, approved or rejected' }),
@@ -83,6 +99,13 @@ export interface PhotoDto {
   height: number | null;
   device: { displayName: string | null; anonId: string };
   deviceDisplayName: string | null;
+  /**
+   * a clip (ADR 033): its MP4 (a short-lived signed URL, null until developed), its poster (the
+   * display rendition) and how long it plays
+   */
+  videoUrl?: string | null;
+  posterUrl?: string | null;
+  durationMs?: number | null;
   /** host only */
   flagCount?: number;
   /** host only: distinct guest devices that reported it */

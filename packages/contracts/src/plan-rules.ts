@@ -11,6 +11,7 @@ export const PLAN_CODES = {
   noLiveSlideshow: 'plan_no_live_slideshow',
   photoLimit: 'photo_limit_reached',
   guestLimit: 'guest_limit_reached',
+  noClips: 'plan_no_clips',
 } as const;
 
 export const PLAN_MESSAGES = {
@@ -23,6 +24,7 @@ export const PLAN_MESSAGES = {
   photoLimit: 'This event has reached its photo limit. Your photo was not uploaded.',
   /** what joining answers, and the join page shows, when the event has all the guests its plan allows */
   guestLimit: 'This event has reached its guest limit, so no more guests can join.',
+  noClips: 'Your plan does not include clips. Upgrade your plan to let guests take clips.',
 } as const;
 
 /** The share of a limit from which the host is told it is near (80 %). */

@@ -43,6 +43,10 @@ export interface PublicPhoto {
   height: number | null;
   device: { displayName: string | null; anonId: string };
   deviceDisplayName: string | null;
+  /** a clip's MP4, poster and length (ADR 033) */
+  videoUrl?: string | null;
+  posterUrl?: string | null;
+  durationMs?: number | null;
 }
 
 /** GET /api/public/events/{slug}/photos (one page, newest first) */

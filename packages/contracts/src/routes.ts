@@ -1,6 +1,6 @@
 /** Which service answers each HTTP route. The gateway forwards by it when a service runs elsewhere. */
 export type ServiceName = 'gateway' | 'events' | 'photos' | 'billing' | 'admin' | 'realtime' | 'media';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
   method: HttpMethod;
@@ -30,6 +30,11 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/user/events', 'events'),
   r('POST', '/api/events/:code/devices', 'photos'),
   r('POST', '/api/events/:code/photos', 'photos'),
+  // a clip's resumable upload (tus 1.0.0, ADR 033)
+  r('OPTIONS', '/api/events/:code/uploads', 'photos'),
+  r('POST', '/api/events/:code/uploads', 'photos'),
+  r('HEAD', '/api/events/:code/uploads/:uploadId', 'photos'),
+  r('PATCH', '/api/events/:code/uploads/:uploadId', 'photos'),
   r('GET', '/api/events/:code/photos', 'photos'),
   r('GET', '/api/events/:code/photos/pending', 'photos'),
   r('GET', '/api/events/:id/stats', 'photos'),

@@ -33,6 +33,8 @@ export const entitlementsSchema = z.object({
   qrKit: z.boolean().default(false),
   liveSlideshow: z.boolean(),
   aiFilter: z.boolean(),
+  /** the longest clip a guest may take, 0: photos only (added later: an answer without it says 0) */
+  clipSeconds: z.number().int().min(0).default(0),
 });
 export type Entitlements = z.infer<typeof entitlementsSchema>;
 
@@ -119,6 +121,9 @@ const eventRecordShape = {
   filmPreset: z.string(),
   noRetakes: z.boolean(),
   allowCaptions: z.boolean(),
+  /** clips (added later: an event of before takes none) */
+  allowClips: z.boolean().default(false),
+  clipSeconds: z.number().int().default(10),
   isPublic: z.boolean(),
   shareDescription: z.string().nullable(),
   colorMood: z.string(),

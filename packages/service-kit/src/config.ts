@@ -98,6 +98,12 @@ export const baseConfigSchema = z.object({
   PHOTOS_REDRIVE_AFTER_MS: z.coerce.number().int().min(0).default(180_000),
   /** renditions the media worker develops at once; 0: one a core (one fewer beside the web services) */
   MEDIA_CONCURRENCY: z.coerce.number().int().min(0).default(0),
+  /** clips the media worker develops at once, beside its photos (ADR 033) */
+  AFTERGLOW_CLIP_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
+  /** the ffmpeg that checks and develops clips; unset: the one `npm install` brings (ADR 033) */
+  FFMPEG_PATH: optionalText,
+  /** ffmpeg's threads for one clip; 0: every core but one, so photos keep one */
+  AFTERGLOW_CLIP_THREADS: z.coerce.number().int().min(0).max(64).default(0),
   /**
    * the AI safety filter's score (0..1) at or above which a photo is held for the host's review
    * (plans with the filter; ADR 027); above 1 holds nothing the classifier scores

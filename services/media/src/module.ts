@@ -1,8 +1,10 @@
 import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
-import { eventDeleted, photoProcessed, photoUploaded } from '@afterglow/contracts';
+import { developingSubject, eventDeleted, photoProcessed, photoUploaded } from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { developed } from './adapters/schema';
+import { useFfmpeg } from '@afterglow/service-kit/ffmpeg';
+import { setClipThreads } from './app/clip-pipeline';
 import { develop, safetyJudge } from './app/develop';
 import { safetyScore } from './app/safety';
 
@@ -31,46 +33,55 @@ export const mediaModule: ServiceModule = {
     // The AI safety filter (ADR 027), for photos whose host's plan has it: the model loads at the first.
     const aiLog = ctx.logger.child({ part: 'ai-filter' });
     const threshold = ctx.config.AFTERGLOW_AI_FILTER_THRESHOLD;
+    useFfmpeg(ctx.config.FFMPEG_PATH);
+    setClipThreads(ctx.config.AFTERGLOW_CLIP_THREADS);
+    const developJob = async (msg: { data: unknown }) => {
+      const m = photoUploaded.schema.parse(msg.data);
+      const judge = safetyJudge(
+        threshold,
+        async (image) => {
+          const started = Date.now();
+          const score = await safetyScore(image);
+          aiLog.debug({ photoId: m.photoId, score, ms: Date.now() - started }, 'scored');
+          return score;
+        },
+        (err) =>
+          aiLog.error(
+            { photoId: m.photoId, err: String(err) },
+            'AI safety filter failed; photo held for review',
+          ),
+      );
+      const fact = await develop(
+        db,
+        ctx.store,
+        m,
+        (ms) => log.debug({ photoId: m.photoId, ms }, 'renditions made'),
+        judge,
+      );
+      if (!fact) {
+        log.info({ photoId: m.photoId }, 'original gone; skipping');
+        return;
+      }
+      await ctx.bus.publish(photoProcessed.subject, fact, { msgId: `photo.processed:${m.photoId}` });
+    };
+    const jobs = {
+      maxDeliver: 5,
+      backoffMs: [500, 2000, 10000],
+      // How long a crashed worker's job waits before another takes it; a running job keeps its
+      // delivery alive with in-progress acks, so a slow render is never taken twice.
+      ackWaitMs: 20_000,
+    };
     const sub = await ctx.bus.consume(
-      photoUploaded.subject,
-      {
-        durable: 'media-renditions',
-        concurrency,
-        maxDeliver: 5,
-        backoffMs: [500, 2000, 10000],
-        // How long a crashed worker's job waits before another takes it; a running job keeps its
-        // delivery alive with in-progress acks, so a slow render is never taken twice.
-        ackWaitMs: 20_000,
-      },
-      async (msg) => {
-        const m = photoUploaded.schema.parse(msg.data);
-        const judge = safetyJudge(
-          threshold,
-          async (image) => {
-            const started = Date.now();
-            const score = await safetyScore(image);
-            aiLog.debug({ photoId: m.photoId, score, ms: Date.now() - started }, 'scored');
-            return score;
-          },
-          (err) =>
-            aiLog.error(
-              { photoId: m.photoId, err: String(err) },
-              'AI safety filter failed; photo held for review',
-            ),
-        );
-        const fact = await develop(
-          db,
-          ctx.store,
-          m,
-          (ms) => log.debug({ photoId: m.photoId, ms }, 'renditions made'),
-          judge,
-        );
-        if (!fact) {
-          log.info({ photoId: m.photoId }, 'original gone; skipping');
-          return;
-        }
-        await ctx.bus.publish(photoProcessed.subject, fact, { msgId: `photo.processed:${m.photoId}` });
-      },
+      developingSubject('photo'),
+      { ...jobs, durable: 'media-renditions', concurrency },
+      developJob,
+    );
+    // Clips from a queue of their own (ADR 033): a few at most at once (one by default), whatever
+    // the photos' concurrency, so a clip's seconds of ffmpeg never keep a photo waiting.
+    const clips = await ctx.bus.consume(
+      developingSubject('clip'),
+      { ...jobs, durable: 'media-clips', concurrency: ctx.config.AFTERGLOW_CLIP_CONCURRENCY },
+      developJob,
     );
     // The photos service removes a deleted event's objects; the worker forgets its rows about them.
     const deleted = await ctx.bus.consume(
@@ -84,6 +95,7 @@ export const mediaModule: ServiceModule = {
     return {
       async stop() {
         await sub.stop();
+        await clips.stop();
         await deleted.stop();
       },
     };

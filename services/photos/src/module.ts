@@ -18,7 +18,11 @@ import { photosApp } from './app/photos';
 import { usageOf } from './app/usage';
 import { exportRouter } from './http/export-routes';
 import { publicRouter } from './http/public-routes';
+import { useFfmpeg } from '@afterglow/service-kit/ffmpeg';
 import { photosRouter } from './http/routes';
+
+/** How long a clip's upload may wait for its next bytes before it is given up. */
+const CLIP_UPLOAD_TTL_MS = 24 * 3600_000;
 
 export const photosModule: ServiceModule = {
   name: 'photos',
@@ -30,6 +34,8 @@ export const photosModule: ServiceModule = {
     await events.start();
     const db = ctx.database.db;
     const relay = new OutboxRelay(db, outbox, ctx.bus, ctx.logger.child({ part: 'outbox' }));
+    // clips are read with ffmpeg as they arrive (ADR 033)
+    useFfmpeg(ctx.config.FFMPEG_PATH);
     const app = photosApp({ db, bus: ctx.bus, store: ctx.store, signer: ctx.signer, events, relay });
     // Photos stored but never developed go to developing again: soon after start, then every minute.
     const redriveAfterMs = ctx.config.PHOTOS_REDRIVE_AFTER_MS;
@@ -39,7 +45,15 @@ export const photosModule: ServiceModule = {
         (err: unknown) => ctx.logger.warn({ err: String(err) }, 'could not look for undeveloped photos'),
       );
     const firstRedrive = setTimeout(() => void redrive(), 2000);
-    const redriveTimer = setInterval(() => void redrive(), 60_000);
+    const redriveTimer = setInterval(() => {
+      void redrive();
+      // clip uploads left unfinished for a day are given up, with the bytes they had (ADR 033)
+      app.clipUploads
+        .sweep(CLIP_UPLOAD_TTL_MS)
+        .catch((err: unknown) =>
+          ctx.logger.warn({ err: String(err) }, 'could not sweep unfinished clip uploads'),
+        );
+    }, 60_000);
     firstRedrive.unref();
     redriveTimer.unref();
     const processed = await ctx.bus.consume(

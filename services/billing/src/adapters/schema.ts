@@ -20,6 +20,8 @@ export const plans = billingSchema.table('plans', {
   printableQrKit: boolean('printable_qr_kit').notNull().default(false),
   liveSlideshow: boolean('live_slideshow').notNull(),
   aiSafetyFilter: boolean('ai_safety_filter').notNull(),
+  /** the longest clip a guest may take (ADR 033); 0: photos only */
+  maxClipSeconds: integer('max_clip_seconds').notNull().default(0),
 });
 
 /**

@@ -33,6 +33,7 @@ describe('billing: plans and entitlements', () => {
       qrKit: false,
       liveSlideshow: true,
       aiFilter: false,
+      clipSeconds: 0,
     });
 
     await rememberAccount(database.db, { id: 'pro-host', email: 'pro@example.test' });

@@ -31,6 +31,7 @@ const entitled = (accountId: string, p: PlanRow, since: Date | null, until: Date
   qrKit: p.printableQrKit,
   liveSlideshow: p.liveSlideshow,
   aiFilter: p.aiSafetyFilter,
+  clipSeconds: p.maxClipSeconds,
 });
 
 /**

@@ -34,6 +34,9 @@ export const events = eventsSchema.table(
     filmPreset: text('film_preset').notNull().default('classic'),
     noRetakes: boolean('no_retakes').notNull().default(false),
     allowCaptions: boolean('allow_captions').notNull().default(true),
+    /** guests may take clips (ADR 033), this long at most */
+    allowClips: boolean('allow_clips').notNull().default(false),
+    clipSeconds: integer('clip_seconds').notNull().default(10),
     isPublic: boolean('is_public').notNull().default(false),
     shareDescription: text('share_description'),
     colorMood: text('color_mood').notNull().default('vintage'),

@@ -30,6 +30,7 @@ import {
   checkEventLimit,
   checkHosting,
   checkLiveSlideshow,
+  checkClips,
   checkPublicGallery,
   heldEvents,
 } from './plan-checks';
@@ -78,6 +79,7 @@ export class EventsApp {
     // the event keeps the limits of the host's plan when it was created
     const limits = await this.entitlementsOf({ accountId: host.userId });
     checkHosting(limits, body.startsAt, body.endsAt);
+    checkClips(limits, body.allowClips);
     const mood = MOODS[body.colorMood];
     const revealAt =
       body.revealMode === 'end' ? new Date(body.endsAt) : body.revealAt ? new Date(body.revealAt) : null;
@@ -107,6 +109,8 @@ export class EventsApp {
               filmPreset: body.filmPreset,
               noRetakes: body.noRetakes,
               allowCaptions: body.allowCaptions,
+              allowClips: body.allowClips,
+              clipSeconds: body.clipSeconds,
               isPublic: false,
               shareDescription: null,
               colorMood: body.colorMood,
@@ -270,8 +274,15 @@ export class EventsApp {
     return this.update(id, actor, sharing, guestOrigin);
   }
 
-  /** The settings a host may change after creating the event (PATCH /api/events/{id}): its language. */
+  /**
+   * The settings a host may change after creating the event (PATCH /api/events/{id}): its language,
+   * whether guests may take clips and how long.
+   */
   async edit(id: string, actor: Principal, changes: UpdateEventBody, guestOrigin: string) {
+    if (changes.allowClips) {
+      const row = await this.ownRow(id, actor);
+      checkClips(await this.entitlementsOf({ accountId: row.hostId }), changes.allowClips);
+    }
     return this.update(id, actor, changes, guestOrigin);
   }
 }

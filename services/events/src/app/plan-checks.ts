@@ -58,3 +58,8 @@ export function checkEventLimit(plan: Entitlements, held: number): void {
   const refusal = eventLimitRefusal(plan.eventsPerPlan, held);
   if (refusal) throw forbidden(refusal, PLAN_CODES.eventLimit);
 }
+
+/** Letting guests take clips needs a plan with them (ADR 033; turning clips off never does). */
+export function checkClips(plan: Entitlements, allowClips: boolean | undefined): void {
+  if (allowClips && plan.clipSeconds <= 0) throw forbidden(PLAN_MESSAGES.noClips, PLAN_CODES.noClips);
+}

@@ -29,6 +29,8 @@ export function toRecord(r: EventRow): EventRecord {
     filmPreset: r.filmPreset,
     noRetakes: r.noRetakes,
     allowCaptions: r.allowCaptions,
+    allowClips: r.allowClips,
+    clipSeconds: r.clipSeconds,
     isPublic: r.isPublic,
     shareDescription: r.shareDescription,
     colorMood: r.colorMood,

@@ -71,7 +71,8 @@ export function remoteRoutes(remote: Map<ServiceName, string>, logger: Logger): 
   for (const route of [...API_ROUTES, ...PAGE_ROUTES]) {
     const base = remote.get(route.service);
     if (!base) continue;
-    const method = route.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+    const method = route.method.toLowerCase() as
+      'get' | 'head' | 'options' | 'post' | 'put' | 'patch' | 'delete';
     r[method](route.path, forward(base, logger));
   }
   return r;

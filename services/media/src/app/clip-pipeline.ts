@@ -6,9 +6,10 @@ import { filmLook } from '@afterglow/contracts';
 import type { FilmOptions } from './film';
 import { colourMap } from './film-colour';
 import { frameSizes, frameSvg, stampSvg, stampText } from './film-overlays';
-import { probeClip, runFfmpeg, type ClipProbe } from './ffmpeg';
+import { probeClip, runFfmpeg, type ClipProbe } from '@afterglow/service-kit/ffmpeg';
 import type { DevelopJob } from './job';
 import { filmOf } from './job';
+import type { CapturePipeline } from './pipeline';
 import { DISPLAY_SIZE, KINDS, type Made, type RenditionFacts } from './renditions';
 import { watermarkBox } from './watermark';
 
@@ -23,6 +24,7 @@ export const CLIP_SHORT_SIDE = 1080;
 
 export const VIDEO: RenditionFacts = { kind: 'video', ext: 'mp4', contentType: 'video/mp4' };
 const THUMB = KINDS.find((k) => k.kind === 'thumb')!;
+const FRAME: RenditionFacts = { kind: 'frame', ext: 'jpg', contentType: 'image/jpeg' };
 
 /** The encoder's settings: the same here and in the bench's bare ffmpeg. */
 export const X264 = [
@@ -38,9 +40,12 @@ export const X264 = [
   '8M',
 ];
 export const AAC = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
-/** One clip at a time leaves a core to the photos (ADR 033): ffmpeg's threads, at most the cores but one. */
-export const clipThreads = () =>
-  Number(process.env.AFTERGLOW_CLIP_THREADS) || Math.max(1, availableParallelism() - 1);
+let threads = 0;
+/** ffmpeg's threads for a clip (`AFTERGLOW_CLIP_THREADS`); 0: every core but one, which photos keep. */
+export const setClipThreads = (n: number) => {
+  threads = n;
+};
+export const clipThreads = () => threads || Math.max(1, availableParallelism() - 1);
 
 /** The size a clip is developed at: within 1080p either way up, never enlarged, even (4:2:0). */
 export function clipSize(probe: Pick<ClipProbe, 'width' | 'height' | 'rotation'>) {
@@ -193,6 +198,25 @@ export async function makeClipRenditions(original: Buffer, job: DevelopJob): Pro
     const posterFile = join(dir, 'poster.png');
     await runFfmpeg(['-ss', at.toFixed(3), '-i', output, '-frames:v', '1', posterFile]);
     const video = await readFile(output);
+    const durationMs = (await probeClip(output)).durationMs;
+    // the AI safety filter's pictures (ADR 027): frames at a fifth, a half and four fifths of the clip
+    const frames: Made[] = [];
+    if (job.aiFilter === true)
+      for (const [i, share] of [0.2, 0.5, 0.8].entries()) {
+        const file = join(dir, `frame-${i}.jpg`);
+        await runFfmpeg([
+          '-ss',
+          ((durationMs * share) / 1000).toFixed(3),
+          '-i',
+          output,
+          '-frames:v',
+          '1',
+          '-q:v',
+          '3',
+          file,
+        ]);
+        frames.push({ kind: FRAME, data: await readFile(file), width, height, judgeOnly: true });
+      }
     const poster = await sharp(await readFile(posterFile))
       .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, progressive: true, mozjpeg: false })
@@ -203,11 +227,23 @@ export async function makeClipRenditions(original: Buffer, job: DevelopJob): Pro
       resolveWithObject: true,
     });
     return [
-      { kind: VIDEO, data: video, width, height },
+      { kind: VIDEO, data: video, width, height, durationMs },
       { kind: KINDS[0]!, data: poster.data, width: poster.info.width, height: poster.info.height },
       { kind: THUMB, data: thumb.data, width: thumb.info.width, height: thumb.info.height },
+      ...frames,
     ];
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A clip's pipeline (ADR 030, 033): its renditions made with ffmpeg; the filter judges its poster and
+ * three frames. A clip developed before is developed again rather than read back (its video's size
+ * and length are ffmpeg's to read): the keys are the same, so it overwrites what it made then.
+ */
+export const clipPipeline: CapturePipeline = {
+  make: makeClipRenditions,
+  stored: () => Promise.resolve(null),
+  judged: 'display',
+};

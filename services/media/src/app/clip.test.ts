@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goldenDistance } from '../test-support/golden';
 import { SCENE_SVG } from '../test-support/scene';
 import { clipSize, makeClipRenditions } from './clip-pipeline';
-import { probeClip, runFfmpeg } from './ffmpeg';
+import { probeClip, runFfmpeg } from '@afterglow/service-kit/ffmpeg';
 import type { DevelopJob } from './job';
 
 // Clips developed with the ffmpeg `npm install` brings (docs/adr/033-clips.md), from clips ffmpeg

@@ -36,14 +36,22 @@ export const safetyJudge =
     }
   };
 
+/** The verdict on a capture judged by several pictures (a clip's frames): its worst picture's. */
+function worst(verdicts: SafetyVerdict[]): SafetyVerdict {
+  const held = verdicts.some((v) => v.held);
+  const scores = verdicts.map((v) => v.safetyScore).filter((s): s is number => s !== undefined);
+  return { held, ...(scores.length === verdicts.length && { safetyScore: Math.max(...scores) }) };
+}
+
 /**
  * Develops one capture with its kind's pipeline (ADR 030; a message without a kind is a photo): its
  * renditions into storage, then a row in `media.developed`. Answers the `photo.processed` message to
  * publish, or null when the original is gone (deleted by its guest or with its event before the job
  * ran). A capture developed before is not developed again: the answer names the renditions stored then
  * (unless one is missing, which makes them all again). When the job asks for the AI filter
- * (`aiFilter`) and a `judge` is given, the rendition the pipeline names (a photo's display) is judged
- * before the answer, which carries the verdict.
+ * (`aiFilter`) and a `judge` is given, the rendition the pipeline names (a photo's display; a clip's
+ * poster and frames sampled from it, the worst of them counting) is judged before the answer, which
+ * carries the verdict.
  */
 export async function develop(
   db: Db,
@@ -57,13 +65,13 @@ export async function develop(
   const [done] = await db.select().from(developed).where(eq(developed.photoId, job.photoId));
   let made: Rendition[] | null = done ? await pipeline.stored(store, job.eventId, job.photoId) : null;
   let at = done?.developedAt;
-  let display: Buffer | null = null;
+  let judged: Buffer[] = [];
   if (!made || !at) {
     const original = await store.getBuffer(job.originalKey);
     if (!original) return null;
     const started = Date.now();
     const fresh = await pipeline.make(original, job);
-    display = fresh.find((m) => m.kind.kind === pipeline.judged)?.data ?? null;
+    judged = fresh.filter((m) => m.judgeOnly || m.kind.kind === pipeline.judged).map((m) => m.data);
     made = await storeRenditions(store, job.eventId, job.photoId, fresh);
     const [row] = await db
       .insert(developed)
@@ -75,9 +83,12 @@ export async function develop(
   }
   let verdict: SafetyVerdict | undefined;
   if (job.aiFilter === true && judge) {
-    const key = made.find((r) => r.kind === pipeline.judged)?.key;
-    display ??= key ? await store.getBuffer(key) : null;
-    verdict = display ? await judge(display) : { held: true };
+    if (!judged.length) {
+      const key = made.find((r) => r.kind === pipeline.judged)?.key;
+      const stored = key ? await store.getBuffer(key) : null;
+      if (stored) judged = [stored];
+    }
+    verdict = judged.length ? worst(await Promise.all(judged.map((image) => judge(image)))) : { held: true };
   }
   return { ...processedMessage(job.photoId, job.eventId, made, at, verdict), kind };
 }

@@ -12,8 +12,14 @@ import type { Made } from './renditions';
 export interface CapturePipeline {
   /** every rendition, made from the original; refuses an original it cannot read */
   make(original: Buffer, job: DevelopJob): Promise<Made[]>;
-  /** the renditions stored for a capture developed before, read back; null when one is missing */
+  /**
+   * the renditions stored for a capture developed before, read back; null when one is missing (or
+   * when the kind makes them again rather than reading them back)
+   */
   stored(store: ObjectStore, eventId: string, captureId: string): Promise<Rendition[] | null>;
-  /** the kind of the rendition (an image) the AI safety filter judges */
+  /**
+   * the kind of the rendition (an image) the AI safety filter judges, beside the pictures `make`
+   * answers only for it (`judgeOnly`: a clip's sampled frames)
+   */
   judged: string;
 }

@@ -76,6 +76,10 @@ export interface Made {
   data: Buffer;
   width: number;
   height: number;
+  /** a video's length */
+  durationMs?: number;
+  /** a picture only the AI safety filter looks at (a clip's sampled frame): never stored */
+  judgeOnly?: boolean;
 }
 
 /**
@@ -110,11 +114,20 @@ export async function storeRenditions(
   made: Made[],
 ): Promise<Rendition[]> {
   return Promise.all(
-    made.map(async (m) => {
-      const key = renditionKey(eventId, photoId, m.kind);
-      await store.put(key, m.data, { contentType: m.kind.contentType });
-      return { kind: m.kind.kind, key, width: m.width, height: m.height, bytes: m.data.length };
-    }),
+    made
+      .filter((m) => !m.judgeOnly)
+      .map(async (m) => {
+        const key = renditionKey(eventId, photoId, m.kind);
+        await store.put(key, m.data, { contentType: m.kind.contentType });
+        return {
+          kind: m.kind.kind,
+          key,
+          width: m.width,
+          height: m.height,
+          bytes: m.data.length,
+          ...(m.durationMs !== undefined && { durationMs: m.durationMs }),
+        };
+      }),
   );
 }
 

@@ -107,6 +107,8 @@ export const renditions = photosSchema.table(
     width: integer('width'),
     height: integer('height'),
     bytes: integer('bytes'),
+    /** a clip's video: how long it plays (ADR 033) */
+    durationMs: integer('duration_ms'),
   },
   (t) => [primaryKey({ columns: [t.photoId, t.kind] })],
 );
@@ -154,6 +156,30 @@ export const screens = photosSchema.table(
 );
 
 /** Facts written in the same transaction as the rows they describe; a relay publishes them. */
+/**
+ * A clip's resumable upload (tus 1.0.0, ADR 033), from its creation to the capture it became. Its
+ * bytes are in object storage as parts (`uploads/<id>/<offset>`), so any process of the service can
+ * take the next PATCH; `offset` is how many have arrived.
+ */
+export const clipUploads = photosSchema.table(
+  'clip_uploads',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    /** the client's id of the capture */
+    uploadId: uuid('upload_id').notNull(),
+    caption: text('caption'),
+    length: integer('length').notNull(),
+    offset: integer('offset').notNull().default(0),
+    /** the capture it became, once every byte arrived and the upload took it */
+    photoId: uuid('photo_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('clip_uploads_device_upload_idx').on(t.deviceId, t.uploadId)],
+);
+export type ClipUploadRow = typeof clipUploads.$inferSelect;
+
 export const outbox = outboxTable(photosSchema);
 
 export type DeviceRow = typeof devices.$inferSelect;

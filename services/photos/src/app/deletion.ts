@@ -3,6 +3,7 @@ import { forbidden, notFound, photoDeleted } from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import {
+  clipUploads,
   devices,
   eventCounters,
   outbox,
@@ -68,16 +69,22 @@ export class Deletion {
     code?: string,
   ): Promise<{ photos: number; devices: number; objects: number }> {
     this.d.events.forget(eventId, code);
-    const { p, d } = await this.d.db.transaction(async (tx) => {
+    const { p, d, u } = await this.d.db.transaction(async (tx) => {
       const p = await tx.delete(photos).where(eq(photos.eventId, eventId)).returning({ id: photos.id });
       const d = await tx.delete(devices).where(eq(devices.eventId, eventId)).returning({ id: devices.id });
       await tx.delete(eventCounters).where(eq(eventCounters.eventId, eventId));
       // the venue screens' order goes with it (each photo's turn went with the photo)
       await tx.delete(screens).where(eq(screens.eventId, eventId));
       await tx.delete(screenCycles).where(eq(screenCycles.eventId, eventId));
-      return { p, d };
+      // clips on their way up go too, with the bytes they had (ADR 033)
+      const u = await tx
+        .delete(clipUploads)
+        .where(eq(clipUploads.eventId, eventId))
+        .returning({ id: clipUploads.id });
+      return { p, d, u };
     });
-    const objects = await this.d.store.deletePrefix(`events/${eventId}/`);
+    let objects = await this.d.store.deletePrefix(`events/${eventId}/`);
+    for (const { id } of u) objects += await this.d.store.deletePrefix(`uploads/${id}/`);
     return { photos: p.length, devices: d.length, objects };
   }
 }

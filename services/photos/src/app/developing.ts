@@ -3,6 +3,7 @@ import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   AI_FLAG_REASON,
   captureKindOf,
+  developingSubject,
   photoUploaded,
   renditionsOf,
   type EventRecord,
@@ -26,7 +27,7 @@ export const developingJob = (
   e: Pick<EventRecord, 'filmMode' | 'filmPreset' | 'timezone'> | null,
   plan: DevelopingPlan | null = null,
 ) => ({
-  subject: photoUploaded.subject,
+  subject: developingSubject(captureKindOf(p.kind)),
   msgId: `photo.uploaded:${p.id}`,
   payload: photoUploaded.schema.parse({
     photoId: p.id,

@@ -71,11 +71,17 @@ export class FileNames {
 
   constructor(private readonly clock: EventClock) {}
 
-  next(folder: string, takenAt: Date, kind: CaptureKind = DEFAULT_CAPTURE_KIND): string {
+  next(
+    folder: string,
+    takenAt: Date,
+    kind: CaptureKind = DEFAULT_CAPTURE_KIND,
+    /** the original's own extension, where it may differ from its kind's (a clip's container) */
+    ext?: string,
+  ): string {
     const n = (this.counts.get(folder) ?? 0) + 1;
     this.counts.set(folder, n);
     const t = this.clock.local(takenAt);
     const name = `${String(n).padStart(3, '0')}_${t.date}_${t.time.replace(/:/g, '-')}`;
-    return `${folder}/${captureFileName(name, kind)}`;
+    return `${folder}/${ext ? `${name}.${ext}` : captureFileName(name, kind)}`;
   }
 }

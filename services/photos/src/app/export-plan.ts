@@ -164,7 +164,10 @@ export class ExportWalk {
             row.originalKey,
           ]),
         );
-        yield { row, guest, path: files.next(guest.folder, row.createdAt, captureKindOf(row.kind)) };
+        // a clip keeps the container it was recorded in (ADR 033): its name ends as its original's key
+        const kind = captureKindOf(row.kind);
+        const ext = kind === 'photo' ? undefined : /\.(\w+)$/.exec(row.originalKey)?.[1];
+        yield { row, guest, path: files.next(guest.folder, row.createdAt, kind, ext) };
       }
       if (page.length < PAGE) return;
       after = page[page.length - 1];

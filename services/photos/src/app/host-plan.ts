@@ -5,6 +5,8 @@ import { cachedAsk, type Bus, type CachedAsk } from '@afterglow/bus';
 export interface DevelopingPlan {
   watermark: boolean;
   aiFilter: boolean;
+  /** the longest clip the plan takes (ADR 033); 0: photos only */
+  clipSeconds: number;
 }
 
 /**
@@ -24,9 +26,9 @@ export class HostPlans {
     return this.ask({ accountId: hostId });
   }
 
-  /** The plan's steps for the host's photos: a watermark, the AI safety filter. */
+  /** The plan's steps for the host's captures: a watermark, the AI safety filter; and its clips. */
   async developing(hostId: string): Promise<DevelopingPlan> {
     const e = await this.of(hostId);
-    return { watermark: e.watermark, aiFilter: e.aiFilter };
+    return { watermark: e.watermark, aiFilter: e.aiFilter, clipSeconds: e.clipSeconds };
   }
 }

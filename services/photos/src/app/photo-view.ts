@@ -86,6 +86,12 @@ export class PhotoView {
       device: { displayName: device?.displayName ?? null, anonId: device ? device.anonId.slice(-4) : '' },
       deviceDisplayName: device?.displayName ?? null,
     };
+    if (dto.kind === 'clip') {
+      const video = kinds.get('video');
+      dto.videoUrl = this.sign(video?.key);
+      dto.posterUrl = dto.displayUrl;
+      dto.durationMs = video?.durationMs ?? null;
+    }
     if (asHost) {
       dto.flagCount = row.flagCount;
       dto.reportCount = row.reportCount - row.reportsReviewed;
@@ -114,6 +120,7 @@ export class PhotoView {
       height: d.height,
       device: d.device,
       deviceDisplayName: d.deviceDisplayName,
+      ...(d.kind === 'clip' && { videoUrl: d.videoUrl, posterUrl: d.posterUrl, durationMs: d.durationMs }),
     };
   }
 }

@@ -3,6 +3,7 @@ import type { Db, OutboxRelay } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
 import { createGuests } from '../guests';
 import { PhotosBackOffice } from './back-office';
+import { ClipUploads } from './clip-uploads';
 import { Deletion } from './deletion';
 import { Developing } from './developing';
 import type { EventsClient } from './events-client';
@@ -34,9 +35,11 @@ export function photosApp(given: PhotosDeps) {
   const view = new PhotoView(deps.signer);
   const guests = createGuests(deps, live);
   const moderation = new Moderation(deps, view, live);
+  const uploads = new Uploads(deps, guests);
   return {
     guests,
-    uploads: new Uploads(deps, guests),
+    uploads,
+    clipUploads: new ClipUploads(deps, uploads, guests),
     gallery: new Gallery(deps, view),
     stats: new Stats(deps),
     moderation,

@@ -21,6 +21,7 @@ export async function recordRenditions(db: Db, photoId: string, list: NamedRendi
         width: r.width ?? null,
         height: r.height ?? null,
         bytes: r.bytes ?? null,
+        durationMs: r.durationMs ?? null,
       })),
     )
     .onConflictDoUpdate({
@@ -30,23 +31,31 @@ export async function recordRenditions(db: Db, photoId: string, list: NamedRendi
         width: sql`excluded.width`,
         height: sql`excluded.height`,
         bytes: sql`excluded.bytes`,
+        durationMs: sql`excluded.duration_ms`,
       },
     });
 }
 
-type Made = [kind: string, key: string, width: number | null, height: number | null, bytes: number | null];
+type Made = [
+  kind: string,
+  key: string,
+  width: number | null,
+  height: number | null,
+  bytes: number | null,
+  durationMs?: number | null,
+];
 
 /**
  * A photo's renditions as a column of a query on `photos.photos`, so a page of photos is one
  * statement (a second query by photo ids cost about as much again as the page's own).
  */
 export type MadeColumn = Made[] | null;
-export const renditionsColumn = sql<MadeColumn>`(select json_agg(json_build_array(r.kind, r.key, r.width, r.height, r.bytes)) from ${renditions} r where r.photo_id = ${photos.id})`;
+export const renditionsColumn = sql<MadeColumn>`(select json_agg(json_build_array(r.kind, r.key, r.width, r.height, r.bytes, r.duration_ms)) from ${renditions} r where r.photo_id = ${photos.id})`;
 
 /** That column's value by kind. */
 export function byKind(made: MadeColumn): Map<string, NamedRendition> {
   return new Map(
-    (made ?? []).map(([kind, key, width, height, bytes]) => [
+    (made ?? []).map(([kind, key, width, height, bytes, durationMs]) => [
       kind,
       {
         kind,
@@ -54,6 +63,7 @@ export function byKind(made: MadeColumn): Map<string, NamedRendition> {
         ...(width !== null && { width }),
         ...(height !== null && { height }),
         ...(bytes !== null && { bytes }),
+        ...(durationMs != null && { durationMs }),
       },
     ]),
   );

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import {
   CAPTURE_KIND_FACTS,
+  CLIP_CODES,
+  CLIP_MESSAGES,
   DEFAULT_CAPTURE_KIND,
   HttpError,
   PLAN_CODES,
@@ -100,16 +102,21 @@ export class Uploads {
     const plan = await this.d.plans.developing(e.hostId).catch((err: unknown) => {
       throw planUnavailable(err);
     });
-    // the kind's own checks and cleaning (a photo: a real, complete JPEG without comments or trailers)
-    const capture = await INGEST[kind](file);
+    // clips where the event takes them and the host's plan has them (ADR 033)
+    const clipSeconds = Math.min(e.clipSeconds, plan.clipSeconds);
+    if (kind === 'clip' && (!e.allowClips || clipSeconds <= 0))
+      throw forbidden(CLIP_MESSAGES.notAllowed, CLIP_CODES.notAllowed);
+    // the kind's own checks and cleaning (a photo: a real, complete JPEG without comments or trailers;
+    // a clip: a video no longer than the event allows, kept as it came)
+    const capture = await INGEST[kind](file, { clipSeconds });
 
     const photoId = randomUUID();
-    const originalKey = originalStorageKey(e.id, photoId, kind);
+    const originalKey = originalStorageKey(e.id, photoId, kind, capture.ext);
     // The original is stored before the row exists; if the row is refused it is removed again. Storage
     // that refuses the write costs the guest nothing: no shot is counted, and the same uploadId may retry.
     try {
       await this.d.store.put(originalKey, capture.data, {
-        contentType: CAPTURE_KIND_FACTS[kind].contentType,
+        contentType: capture.contentType ?? CAPTURE_KIND_FACTS[kind].contentType,
         contentLength: capture.data.length,
       });
     } catch (err) {

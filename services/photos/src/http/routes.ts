@@ -14,6 +14,7 @@ import { isSecureRequest, principalOf, type OriginPolicy } from '@afterglow/serv
 import type { PhotosApp } from '../app/photos';
 import type { Device } from '../guests';
 import { readUpload } from './multipart';
+import { tusRouter } from './tus';
 
 const uuid = z.uuid();
 const pageQuery = z.object({
@@ -58,6 +59,9 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
     );
     res.status(result.replayed ? 200 : 201).json(result);
   });
+
+  // clips: resumable uploads (tus 1.0.0, ADR 033)
+  r.use(tusRouter(app, ownedDevice));
 
   r.get('/api/events/:code/photos', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);

@@ -73,6 +73,7 @@ export async function photosWorld(
       qrKit: false,
       liveSlideshow: true,
       aiFilter: false,
+      clipSeconds: 0,
       ...plans.get(accountId),
     }));
   // no cache: a test that changes an event sees the change at once
@@ -127,6 +128,8 @@ export async function photosWorld(
         filmPreset: 'classic',
         noRetakes: false,
         allowCaptions: true,
+        allowClips: false,
+        clipSeconds: 10,
         isPublic: false,
         shareDescription: null,
         colorMood: 'warm',

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { API_ROUTES, PAGE_ROUTES, WS_PATH } from '@afterglow/contracts';
 import { PROFILES, provisionInfra, type Infra } from '../support/infra';
 import {
   liftEventLimit,
   Browser,
+  clipUploadHeaders,
   eventBody,
   isoIn,
   loginThroughIdp,
@@ -49,6 +51,8 @@ interface Fixture {
   pR: any;
   hostId: string;
   victimId: string;
+  /** a clip upload the guest started in A (ADR 033) */
+  uA: string;
 }
 
 interface Ctx {
@@ -88,6 +92,23 @@ async function send(b: Browser, method: string, path: string, body?: unknown, ba
   }
   return { status: res.status, body: json, res };
 }
+
+const TUS = { 'tus-resumable': '1.0.0' };
+/** Starts a clip's resumable upload (tus, ADR 033) of `length` bytes for a device. */
+const startClip = (b: Browser, code: string, deviceId: string, length = 2) =>
+  b.fetch(`/api/events/${code}/uploads`, {
+    method: 'POST',
+    headers: { ...clipUploadHeaders(deviceId, length), origin: b.base },
+  });
+const uploadIdOf = (res: Response) => {
+  expect(res.status).toBe(201);
+  return res.headers.get('location')!.split('/').pop()!;
+};
+/** A problem's code from a response that may have a body. */
+const codeOf = async (res: Response) => {
+  const text = await res.text();
+  return text ? (JSON.parse(text) as { code?: string }).code : undefined;
+};
 
 const ownDevices = (b: Browser) =>
   [...b.cookies.keys()].filter((k) => k.startsWith('agd_')).map((k) => k.slice(4));
@@ -303,6 +324,68 @@ const ROWS: Row[] = [
       else if (a === 'suspended') expect(r.body.code).toBe('account_suspended');
       else if (a !== 'guest') expect(r.body.code, a).toBe('device_not_yours');
       return r.status;
+    },
+  },
+  {
+    key: 'OPTIONS /api/events/:code/uploads',
+    expect: E(204, 204, 204, 204, 204, 403, 204),
+    run: async (c, a) => {
+      const b = c.as(a);
+      const res = await b.fetch(`/api/events/${c.fx.A.code}/uploads`, {
+        method: 'OPTIONS',
+        headers: { origin: b.base },
+      });
+      if (res.status === 204) expect(res.headers.get('tus-version')).toBe('1.0.0');
+      return res.status;
+    },
+  },
+  {
+    key: 'POST /api/events/:code/uploads',
+    expect: E(403, 201, 403, 403, 403, 403, 403),
+    run: async (c, a) => {
+      // the actor's own device if it has one (otherGuest's belongs to B), else the guest's without its cookie
+      const deviceId = a === 'otherGuest' ? c.fx.dB.id : c.fx.dA.id;
+      const res = await startClip(c.as(a), c.fx.A.code, deviceId);
+      const code = await codeOf(res);
+      if (a === 'otherGuest') expect(code).toBe('device_mismatch');
+      else if (a === 'suspended') expect(code).toBe('account_suspended');
+      else if (a !== 'guest') expect(code, a).toBe('device_not_yours');
+      return res.status;
+    },
+  },
+  {
+    key: 'HEAD /api/events/:code/uploads/:uploadId',
+    expect: E(403, 200, 403, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const b = c.as(a);
+      const res = await b.fetch(`/api/events/${c.fx.A.code}/uploads/${c.fx.uA}`, {
+        method: 'HEAD',
+        headers: { ...TUS, origin: b.base },
+      });
+      if (res.status === 200) expect(res.headers.get('upload-length')).toBe('2');
+      return res.status;
+    },
+  },
+  {
+    key: 'PATCH /api/events/:code/uploads/:uploadId',
+    expect: E(403, 204, 403, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const b = c.as(a);
+      // the guest sends the first byte of an upload of its own; anyone else tries the guest's
+      const id = a === 'guest' ? uploadIdOf(await startClip(b, c.fx.A.code, c.fx.dA.id)) : c.fx.uA;
+      const res = await b.fetch(`/api/events/${c.fx.A.code}/uploads/${id}`, {
+        method: 'PATCH',
+        headers: {
+          ...TUS,
+          origin: b.base,
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+        },
+        body: new Uint8Array([1]),
+      });
+      if (res.status === 204) expect(res.headers.get('upload-offset')).toBe('1');
+      else if (a !== 'suspended') expect(await codeOf(res), a).toMatch(/^device_(not_yours|mismatch)$/);
+      return res.status;
     },
   },
   {
@@ -760,7 +843,9 @@ describe('the authorization matrix', () => {
         expect(up.status).toBe(201);
         return up.body.photoId as string;
       };
-      const A = await create(b('host'));
+      // clips on every plan here, so A takes them (which plans have clips: clips.test.ts)
+      await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
+      const A = await create(b('host'), { allowClips: true });
       const R = await create(b('host'), {
         startsAt: isoIn(-60_000),
         revealMode: 'live',
@@ -802,6 +887,7 @@ describe('the authorization matrix', () => {
         pR: await hostView(R, ids.pR),
         hostId: A.hostId,
         victimId: (await send(victim, 'GET', '/api/auth/user')).body.id,
+        uA: uploadIdOf(await startClip(b('guest'), A.code, dA.id)),
       };
       expect((await send(b('host'), 'POST', `/api/photos/${fx.pA.id}/approve`)).status).toBe(200);
       expect((await send(b('host'), 'POST', `/api/photos/${fx.pR.id}/approve`)).status).toBe(200);

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, type ApiRoute } from '@afterglow/contracts';
 import {
+  clipUploadHeaders,
   liftEventLimit,
   Browser,
   eventBody,
@@ -57,6 +59,10 @@ const NO_BODY = new Set([
   'POST /api/admin/users/:userId/unsuspend',
 ]);
 const MULTIPART = new Set(['POST /api/events/:code/photos']);
+/** A clip's resumable upload (tus 1.0.0, ADR 033): its input is headers and raw bytes. */
+const TUS = new Set(['POST /api/events/:code/uploads', 'PATCH /api/events/:code/uploads/:uploadId']);
+/** Requests that change something (HEAD and OPTIONS only ask). */
+const isWrite = (r: ApiRoute) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method);
 /** Query parameters each read takes. */
 const QUERIES: Record<string, string[]> = {
   'GET /api/login': ['returnTo'],
@@ -218,8 +224,13 @@ describe('fuzzing every API route', () => {
     const member = new Browser(app.base);
     await loginThroughIdp(member, 'fuzz-member@example.test', 'a member to suspend');
     const memberId = (await member.json('GET', '/api/auth/user')).body.id;
+    // clips on every plan here, so the event takes them and its uploads reach their checks (before
+    // the first event: the events service keeps billing's answer for a while)
+    await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
     const doomed = (await host.json('POST', '/api/events', eventBody({ name: 'Doomed' }))).body;
-    const event = (await host.json('POST', '/api/events', eventBody({ revealMode: 'live' }))).body;
+    const event = (
+      await host.json('POST', '/api/events', eventBody({ revealMode: 'live', allowClips: true }))
+    ).body;
     const guest = new Browser(app.base);
     const device = (
       await guest.json('POST', `/api/events/${event.code}/devices`, {
@@ -241,6 +252,11 @@ describe('fuzzing every API route', () => {
     });
     caller = new Browser(app.base);
     for (const [k, v] of [...host.cookies, ...guest.cookies]) caller.cookies.set(k, v);
+    const clip = await caller.fetch(`/api/events/${event.code}/uploads`, {
+      method: 'POST',
+      headers: clipUploadHeaders(device.id, 1000),
+    });
+    expect(clip.status).toBe(201);
     values = {
       code: event.code,
       idOrCode: event.code,
@@ -254,6 +270,7 @@ describe('fuzzing every API route', () => {
       captionCode: roll.code,
       userId: memberId,
       doomed: doomed.id,
+      uploadId: clip.headers.get('location')!.split('/').pop()!,
     };
   });
   afterAll(async () => {
@@ -298,6 +315,7 @@ describe('fuzzing every API route', () => {
     expect(r.status, where).toBeLessThan(500);
     if (r.status >= 400) {
       expect(r.type, where).toContain('application/problem+json');
+      if (route.method === 'HEAD') return; // a HEAD answer has no body
       const problem = JSON.parse(r.text);
       expect(problem.status, where).toBe(r.status);
       expect(typeof problem.code, where).toBe('string');
@@ -309,8 +327,9 @@ describe('fuzzing every API route', () => {
   const routes = API_ROUTES.filter((r) => !SKIP.has(key(r)));
 
   it('knows how every write of API_ROUTES takes its input', () => {
-    const writes = API_ROUTES.filter((r) => r.method !== 'GET').map(key);
-    for (const w of writes) expect(w in JSON_BODIES || NO_BODY.has(w) || MULTIPART.has(w), w).toBe(true);
+    const writes = API_ROUTES.filter(isWrite).map(key);
+    for (const w of writes)
+      expect(w in JSON_BODIES || NO_BODY.has(w) || MULTIPART.has(w) || TUS.has(w), w).toBe(true);
   });
 
   describe.each(routes.filter((r) => key(r) in JSON_BODIES).map((r) => [key(r), r] as const))(
@@ -432,7 +451,7 @@ describe('fuzzing every API route', () => {
         what: 'short body',
       },
     ];
-    for (const route of API_ROUTES.filter((r) => r.method !== 'GET')) {
+    for (const route of API_ROUTES.filter(isWrite)) {
       for (const c of cases) {
         if (c.what === 'short body') continue; // fetch refuses a lying content-length; see the raw test below
         check(route, await send(route, pathOf(route), { body: c.body, headers: c.headers }), c.what);
@@ -557,6 +576,58 @@ describe('fuzzing every API route', () => {
       });
     },
   );
+
+  it('answers hostile tus headers and metadata with a 2xx or a 4xx problem', async () => {
+    const route = (k: string) => API_ROUTES.find((r) => key(r) === k)!;
+    const create = route('POST /api/events/:code/uploads');
+    const patch = route('PATCH /api/events/:code/uploads/:uploadId');
+    const header = fc.option(
+      fc.oneof(
+        hostileString.filter((v) => !/[\r\n\0]/.test(v) && v.length < 2000 && /^[\x20-\x7e]*$/.test(v)),
+        fc.constantFrom('1.0.0', '0', '1', '-1', '1e3', '999999999999999999', '10', ' 5 ', '0x10'),
+      ),
+      { nil: undefined },
+    );
+    const metadata = fc.option(
+      fc.oneof(
+        fc
+          .array(fc.tuple(hostileString, hostileString), { maxLength: 4 })
+          .map((pairs) =>
+            pairs
+              .map(([k, v]) => `${k.replace(/[^\x21-\x7e]/g, 'x')} ${Buffer.from(v).toString('base64')}`)
+              .join(','),
+          ),
+        fc.constantFrom('deviceId', 'kind Y2xpcA==', ',,,', 'a b c', 'kind !!!', ' '),
+      ),
+      { nil: undefined },
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ resumable: header, length: header, offset: header, type: header }),
+        metadata,
+        fc.uint8Array({ maxLength: 64 }),
+        async (h, meta, bytes) => {
+          const headers: Record<string, string> = {};
+          if (h.resumable !== undefined) headers['tus-resumable'] = h.resumable;
+          if (h.length !== undefined) headers['upload-length'] = h.length;
+          if (h.offset !== undefined) headers['upload-offset'] = h.offset;
+          if (h.type !== undefined) headers['content-type'] = h.type;
+          if (meta !== undefined) headers['upload-metadata'] = meta;
+          check(
+            create,
+            await send(create, pathOf(create), { headers }),
+            JSON.stringify(headers).slice(0, 200),
+          );
+          check(
+            patch,
+            await send(patch, pathOf(patch), { headers, body: bytes }),
+            JSON.stringify(headers).slice(0, 200),
+          );
+        },
+      ),
+      { numRuns: RUNS * 2 },
+    );
+  });
 
   it('stores any caption a device sends, or refuses it with a 4xx problem', async () => {
     const route = API_ROUTES.find((r) => MULTIPART.has(key(r)))!;

@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  shotsTakenBy,
   Browser,
   eventBody,
   loginThroughIdp,
@@ -60,8 +61,7 @@ describe('hostile uploads', () => {
   let deviceId: string;
   let jpeg: Buffer;
 
-  const shotsTaken = async () =>
-    (await guest.json('GET', `/api/devices/${deviceId}/photos`)).body.shotsTaken as number;
+  const shotsTaken = () => shotsTakenBy(guest, deviceId);
 
   async function post(parts: Parameters<typeof multipart>[0]) {
     const { body, type } = multipart(parts);

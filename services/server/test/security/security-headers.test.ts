@@ -6,12 +6,14 @@ import { join } from 'node:path';
 import { WebSocket } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
+import { sql } from 'drizzle-orm';
 import { testWebhookSecret } from '@afterglow/billing';
 import { API_ROUTES, STRIPE_WEBHOOK_PATH, type ApiRoute } from '@afterglow/contracts';
 import { events } from '../../../events/src/adapters/schema';
 import {
   liftEventLimit,
   Browser,
+  clipUploadHeaders,
   eventBody,
   loginThroughIdp,
   makeJpeg,
@@ -112,6 +114,8 @@ describe('security headers and cross-site requests', () => {
   let doomedEventId: string;
   /** an event its host deletes (the admin deletes the other one) */
   let hostDoomedId: string;
+  /** a clip's resumable upload the guest started (ADR 033) */
+  let clipUploadId: string;
 
   beforeAll(async () => {
     web = webDir();
@@ -121,7 +125,10 @@ describe('security headers and cross-site requests', () => {
     secure = await startApp({ AFTERGLOW_WEB_DIR: web, PUBLIC_URL: 'https://afterglow.example' });
     host = new CookieWatcher(app.base);
     await loginThroughIdp(host, 'headers@example.test', 'headers are armour');
-    event = (await host.json('POST', '/api/events', eventBody({ maxShotsPerDevice: 36 }))).body;
+    // clips on every plan here, so the event takes them (which plans have clips: clips.test.ts)
+    await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
+    event = (await host.json('POST', '/api/events', eventBody({ maxShotsPerDevice: 36, allowClips: true })))
+      .body;
     guest = new CookieWatcher(app.base);
     deviceId = (await guest.json('POST', `/api/events/${event.code}/devices`, { anonId: randomUUID() })).body
       .id;
@@ -134,6 +141,11 @@ describe('security headers and cross-site requests', () => {
     });
     const first = mine.find((p: any) => p.id === a);
     photos = { moderated: a, deleted: b, thumbUrl: first.thumbUrl, originalUrl: first.originalUrl };
+    const started = await guest.fetch(`/api/events/${event.code}/uploads`, {
+      method: 'POST',
+      headers: { ...clipUploadHeaders(deviceId, 2), origin: app.base },
+    });
+    clipUploadId = started.headers.get('location')!.split('/').pop()!;
     admin = new Browser(app.base);
     await loginThroughIdp(admin, 'admin@example.test', 'admins guard the gate');
     const member = new Browser(app.base);
@@ -228,7 +240,9 @@ describe('security headers and cross-site requests', () => {
     });
 
     // the Stripe webhook is cross-site by design and has its own test below
-    const writes = API_ROUTES.filter((r) => r.method !== 'GET' && r.path !== STRIPE_WEBHOOK_PATH);
+    const writes = API_ROUTES.filter(
+      (r) => !['GET', 'HEAD', 'OPTIONS'].includes(r.method) && r.path !== STRIPE_WEBHOOK_PATH,
+    );
     function requestOf(route: ApiRoute): { path: string; init: RequestInit; ok: number } {
       const path = route.path
         .replace(':userId', memberId)
@@ -281,6 +295,21 @@ describe('security headers and cross-site requests', () => {
           return { path: `${path}?deviceId=${deviceId}`, init: {}, ok: 204 };
         case 'POST /api/events/:code/photos':
           return { path, init: {}, ok: 201 }; // multipart, built per request below
+        case 'POST /api/events/:code/uploads':
+          return { path, init: { headers: clipUploadHeaders(deviceId, 2) }, ok: 201 };
+        case 'PATCH /api/events/:code/uploads/:uploadId':
+          return {
+            path: path.replace(':uploadId', clipUploadId),
+            init: {
+              headers: {
+                'tus-resumable': '1.0.0',
+                'upload-offset': '0',
+                'content-type': 'application/offset+octet-stream',
+              },
+              body: new Uint8Array([1]),
+            },
+            ok: 204,
+          };
         case 'POST /api/admin/users/:userId/suspend':
           return json({ reason: 'Admin action' }, 200);
         case 'POST /api/admin/users/:userId/unsuspend':

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -246,3 +247,24 @@ export { eventBody, isoIn } from '../../../../e2e/support';
 export async function liftEventLimit(app: Pick<TestApp, 'ctx'>): Promise<void> {
   await app.ctx.database.db.execute(sql`update billing.plans set max_events = null`);
 }
+
+/** tus `Upload-Metadata` (ADR 033): comma-separated `key base64value` pairs. */
+export const tusMetadata = (m: Record<string, string>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${Buffer.from(v).toString('base64')}`)
+    .join(',');
+
+/** The headers that start a clip's resumable upload (tus 1.0.0) of `length` bytes for a device. */
+export const clipUploadHeaders = (
+  deviceId: string,
+  length: number,
+  extra: Record<string, string> = {},
+): Record<string, string> => ({
+  'tus-resumable': '1.0.0',
+  'upload-length': String(length),
+  'upload-metadata': tusMetadata({ deviceId, uploadId: randomUUID(), kind: 'clip', ...extra }),
+});
+
+/** How many shots a device has taken, as its guest's phone asks. */
+export const shotsTakenBy = async (guest: Browser, deviceId: string): Promise<number> =>
+  (await guest.json('GET', `/api/devices/${deviceId}/photos`)).body.shotsTaken as number;

@@ -44,6 +44,37 @@ function PhotoShot({ photo, alt, className, onBroken }: ShotProps) {
   );
 }
 
+/** Resolves once the browser can play the clip through from the start (its first seconds are here). */
+function loadVideo(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const v = document.createElement('video');
+    v.muted = true;
+    v.preload = 'auto';
+    v.oncanplaythrough = () => resolve();
+    v.onerror = () => reject(new Error('clip will not load'));
+    v.src = url;
+    v.load();
+  });
+}
+
+/** A clip on a venue screen (ADR 033): muted and inline, from its poster, played once. */
+function ClipShot({ photo, alt, className, onBroken }: ShotProps) {
+  return (
+    <video
+      key={photo.id}
+      data-photo-id={photo.id}
+      src={photo.videoUrl ?? undefined}
+      poster={photo.posterUrl ?? photoUrl(photo) ?? undefined}
+      aria-label={alt}
+      muted
+      autoPlay
+      playsInline
+      onError={onBroken}
+      className={className}
+    />
+  );
+}
+
 const RENDERERS: Readonly<Record<CaptureKind, CaptureRenderer>> = {
   photo: {
     preload: (p) => {
@@ -51,6 +82,10 @@ const RENDERERS: Readonly<Record<CaptureKind, CaptureRenderer>> = {
       return url ? loadImage(url) : Promise.reject(new Error('no image yet'));
     },
     Shot: PhotoShot,
+  },
+  clip: {
+    preload: (p) => (p.videoUrl ? loadVideo(p.videoUrl) : Promise.reject(new Error('no clip yet'))),
+    Shot: ClipShot,
   },
 };
 

@@ -1,15 +1,22 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
-// ffmpeg for clips (docs/adr/033-clips.md): the static build that `npm install` brings in a registry
-// package (`@ffmpeg-installer/ffmpeg`, ffmpeg 4.1 with libx264 and aac; nothing is downloaded), or the
-// one `FFMPEG_PATH` names (the container image's Debian ffmpeg).
+// ffmpeg for clips (docs/adr/033-clips.md), for the photos service's checks and the media worker's
+// developing: the static build that `npm install` brings in a registry package
+// (`@ffmpeg-installer/ffmpeg`, ffmpeg 4.1 with libx264 and aac; nothing is downloaded), or the one
+// `FFMPEG_PATH` names.
 
 let found: string | null = null;
+let configured: string | null = null;
+
+/** The configuration's `FFMPEG_PATH` (the services set it as they start); unset: the package's. */
+export function useFfmpeg(path: string | undefined): void {
+  configured = path || null;
+}
 
 /** The ffmpeg this process runs: `FFMPEG_PATH`, else the registry package's binary. */
 export function ffmpegPath(): string {
-  if (process.env.FFMPEG_PATH) return process.env.FFMPEG_PATH;
+  if (configured) return configured;
   if (!found) {
     try {
       found = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -74,6 +81,10 @@ export interface ClipProbe {
   rotation: number;
   hasAudio: boolean;
   videoCodec: string;
+  /** the demuxer's names for the container (`mov,mp4,m4a,…` or `matroska,webm`) */
+  container: string[];
+  /** an MP4 family file's major brand (`isom`, `mp42`, `qt` for QuickTime), if any */
+  brand: string | null;
 }
 
 /** The containers a phone's camera or a browser's recorder writes: MP4/QuickTime and WebM/Matroska. */
@@ -114,5 +125,7 @@ export async function probeClip(file: string): Promise<ClipProbe> {
     rotation: rotate ? ((Number(rotate[1]) % 360) + 360) % 360 : 0,
     hasAudio: /Stream #0:\d+(?:\[\w+\])?(?:\(\w+\))?: Audio: /.test(stderr),
     videoCodec: video[1]!,
+    container,
+    brand: /major_brand\s*:\s*(\S+)/.exec(stderr)?.[1] ?? null,
   };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."plans" ADD COLUMN "max_clip_seconds" integer DEFAULT 0 NOT NULL;
