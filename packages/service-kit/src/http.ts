@@ -144,3 +144,22 @@ export function parseCookies(header: string | undefined): Record<string, string>
 export function isSecureRequest(req: Request, origins: Pick<OriginPolicy, 'browserOrigin'>): boolean {
   return req.secure || origins.browserOrigin(req).startsWith('https:');
 }
+
+/**
+ * The byte range a request asks for (`Range: bytes=…`, one range, honoured while `If-Range` still
+ * matches `etag` when there is one): null for the whole, `unsatisfiable` for a range past the end.
+ */
+export function askedRange(
+  req: Request,
+  size: number,
+  etag?: string,
+): { start: number; end: number } | 'unsatisfiable' | null {
+  if (!req.headers.range) return null;
+  const ifRange = req.headers['if-range'];
+  if (ifRange && ifRange !== etag) return null;
+  const ranges = req.range(size, { combine: true });
+  if (ranges === undefined || ranges === -2) return null; // no range, or one we do not understand
+  if (ranges === -1) return 'unsatisfiable';
+  if (ranges.type !== 'bytes' || ranges.length !== 1) return null; // several ranges: the whole
+  return ranges[0]!;
+}

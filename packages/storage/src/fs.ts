@@ -8,7 +8,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 import { assertValidKey, assertValidPrefix, contentTypeFor, isValidSegment } from './keys';
-import type { ObjectInfo, ObjectStore, PutOptions } from './types';
+import type { ByteRange, ObjectInfo, ObjectStore, PutOptions } from './types';
 
 export interface FsStoreOptions {
   /** Directory holding the objects; created on demand. */
@@ -270,7 +270,7 @@ export function createFsStore(opts: FsStoreOptions): ObjectStore {
       }
     },
 
-    async get(key: string): Promise<{ body: Readable; info: ObjectInfo } | null> {
+    async get(key: string, range?: ByteRange): Promise<{ body: Readable; info: ObjectInfo } | null> {
       const filePath = pathOf(key);
       // Open first, then fstat the open descriptor: size and bytes then describe the same file even if
       // a concurrent put renames a new version into place (the open descriptor keeps the old inode).
@@ -294,7 +294,7 @@ export function createFsStore(opts: FsStoreOptions): ObjectStore {
           lastModified: st.mtime,
         };
         // The stream owns the handle from here and closes it when it ends or is destroyed.
-        return { body: handle.createReadStream(), info };
+        return { body: handle.createReadStream(range ? { start: range.start, end: range.end } : {}), info };
       } catch (err) {
         await handle.close().catch(() => undefined);
         throw err;

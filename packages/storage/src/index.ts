@@ -5,7 +5,7 @@ import { createS3Store } from './s3';
 import type { S3StoreOptions } from './s3';
 import type { ObjectStore } from './types';
 
-export type { ObjectInfo, ObjectStore, PutOptions } from './types';
+export type { ByteRange, ObjectInfo, ObjectStore, PutOptions } from './types';
 export { InvalidKeyError } from './types';
 export {
   assertValidKey,

@@ -22,7 +22,7 @@ import type { BucketLocationConstraint, S3ClientConfig } from '@aws-sdk/client-s
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 
 import { assertValidKey, assertValidPrefix, contentTypeFor, isValidKey } from './keys';
-import type { ObjectInfo, ObjectStore, PutOptions } from './types';
+import type { ByteRange, ObjectInfo, ObjectStore, PutOptions } from './types';
 
 export interface S3StoreOptions {
   /** e.g. 'http://127.0.0.1:9000' for MinIO/s3rver; omitted for AWS S3. */
@@ -222,11 +222,17 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
       // S3 PUTs are atomic: the object only becomes visible once the whole body has been received.
     },
 
-    async get(key: string): Promise<{ body: Readable; info: ObjectInfo } | null> {
+    async get(key: string, range?: ByteRange): Promise<{ body: Readable; info: ObjectInfo } | null> {
       assertValidKey(key);
       let res;
       try {
-        res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        res = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            ...(range && { Range: `bytes=${range.start}-${range.end}` }),
+          }),
+        );
       } catch (err) {
         if (isMissing(err, 'NoSuchKey')) return null;
         throw err;
@@ -242,7 +248,10 @@ export function createS3Store(opts: S3StoreOptions): S3Store {
         body,
         info: {
           key,
-          size: res.ContentLength ?? 0,
+          // a range's answer names the whole in Content-Range (`bytes a-b/size`)
+          size: range
+            ? Number(/\/(\d+)$/.exec(res.ContentRange ?? '')?.[1] ?? res.ContentLength ?? 0)
+            : (res.ContentLength ?? 0),
           contentType: res.ContentType ?? contentTypeFor(key),
           lastModified: res.LastModified ?? new Date(0),
         },

@@ -5,6 +5,12 @@ import type { Readable } from 'node:stream';
  * and S3-compatible stores (distributed mode). Both pass the same contract suite (`contract.ts`).
  * Keys are relative paths of [A-Za-z0-9._-] segments separated by '/'; '..' and empty segments are refused.
  */
+/** Bytes `start` to `end` of an object, both included (an HTTP range). */
+export interface ByteRange {
+  start: number;
+  end: number;
+}
+
 export interface ObjectInfo {
   key: string;
   size: number;
@@ -22,8 +28,11 @@ export interface ObjectStore {
   readonly kind: 'fs' | 's3';
   /** Writes atomically: a reader never sees a half-written object. Overwrites an existing key. */
   put(key: string, body: Buffer | Uint8Array | Readable, opts?: PutOptions): Promise<void>;
-  /** A stream of the object (not buffered whole), or null when there is no such key. */
-  get(key: string): Promise<{ body: Readable; info: ObjectInfo } | null>;
+  /**
+   * A stream of the object (not buffered whole), or of `range` of it, or null when there is no such
+   * key; `info.size` is the whole object's.
+   */
+  get(key: string, range?: ByteRange): Promise<{ body: Readable; info: ObjectInfo } | null>;
   getBuffer(key: string): Promise<Buffer | null>;
   head(key: string): Promise<ObjectInfo | null>;
   /** Idempotent: deleting a missing key is not an error. */

@@ -1,24 +1,8 @@
 import { Router, type Request, type Response } from 'express';
 import { HttpError, exportPartParamsSchema, exportPartQuerySchema, parseOr400 } from '@afterglow/contracts';
-import { principalOf, type Logger } from '@afterglow/service-kit';
+import { askedRange, principalOf, type Logger } from '@afterglow/service-kit';
 import type { Exports } from '../app/export';
 import type { ZipStream } from '../app/export-zip';
-
-/** The byte range asked for (`Range: bytes=…`, one range, honoured while `If-Range` still matches). */
-function askedRange(
-  req: Request,
-  size: number,
-  etag: string,
-): { start: number; end: number } | 'unsatisfiable' | null {
-  if (!req.headers.range) return null;
-  const ifRange = req.headers['if-range'];
-  if (ifRange && ifRange !== etag) return null;
-  const ranges = req.range(size, { combine: true });
-  if (ranges === undefined || ranges === -2) return null; // no range, or one we do not understand
-  if (ranges === -1) return 'unsatisfiable';
-  if (ranges.type !== 'bytes' || ranges.length !== 1) return null; // several ranges: the whole part
-  return ranges[0]!;
-}
 
 /**
  * Sends bytes start..end (inclusive) of the archive as it is made, at the pace the client reads:

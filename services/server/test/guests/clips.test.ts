@@ -172,6 +172,13 @@ describe('clips: resumable uploads, developed with ffmpeg', () => {
     expect(mine).toMatchObject({ kind: 'clip', durationMs: expect.any(Number) });
     expect(Math.abs(mine.durationMs - 3000)).toBeLessThan(200);
     const video = Buffer.from(await (await guest.fetch(mine.videoUrl)).arrayBuffer());
+    // a video player asks for ranges (Safari plays nothing without)
+    const part = await guest.fetch(mine.videoUrl, { headers: { range: 'bytes=100-1099' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 100-1099/${video.length}`);
+    expect(Buffer.from(await part.arrayBuffer()).equals(video.subarray(100, 1100))).toBe(true);
+    const past = await guest.fetch(mine.videoUrl, { headers: { range: `bytes=${video.length + 10}-` } });
+    expect(past.status).toBe(416);
     await writeFile(join(dir, 'developed.mp4'), video);
     expect(await probeClip(join(dir, 'developed.mp4'))).toMatchObject({ videoCodec: 'h264', hasAudio: true });
     expect((await guest.fetch(mine.posterUrl)).headers.get('content-type')).toBe('image/jpeg');
