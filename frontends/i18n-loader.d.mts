@@ -1,3 +1,4 @@
+export const englishCatalogueOf: (domain: string) => string;
 export function messageKeys(domain: string): Map<string, string>;
 export const webDomainOf: (file: string) => string | undefined;
 export function compileCatalogue(source: string, domain?: string): Record<string, unknown>;

@@ -18,6 +18,10 @@ const NEEDS_COMPILING = /[{}'#<]/;
 const DOMAIN_LETTERS = { ui: 'u', plans: 'p', shell: 's', landing: 'l', guest: 'g', host: 'h', admin: 'a' };
 const keyCache = new Map();
 
+/** A domain's English catalogue (`locales/en.json`), which its messages' keys come from. */
+export const englishCatalogueOf = (domain) =>
+  join(localesDir(DOMAINS.find((d) => d.name === domain)), 'en.json');
+
 /**
  * A web domain's messages' keys on a page: its letter and the id's place among the domain's ids in
  * base 36 (`t('camera.preview', …)` ships as `t('g1k', …)`, and the domain's catalogues are keyed the
@@ -29,7 +33,7 @@ const keyCache = new Map();
 export function messageKeys(domain) {
   const letter = DOMAIN_LETTERS[domain];
   if (!letter) return new Map();
-  const english = join(localesDir(DOMAINS.find((d) => d.name === domain)), 'en.json');
+  const english = englishCatalogueOf(domain);
   const stamp = statSync(english).mtimeMs;
   const cached = keyCache.get(domain);
   if (cached?.stamp === stamp) return cached.keys;

@@ -3,8 +3,13 @@
 // - a domain's text module, `catalogue('guest', (locale) => import(`./locales/${locale}.json`))`, given
 //   the address of its catalogue files instead, which this emits beside the bundle under i18n/.
 import { dirname, join } from 'node:path';
-import { DOMAINS, root } from '../scripts/i18n/catalogue.mjs';
-import { CATALOGUE_IMPORT, catalogueFiles, compileSourceMessages, webDomainOf } from './i18n-loader.mjs';
+import {
+  CATALOGUE_IMPORT,
+  catalogueFiles,
+  compileSourceMessages,
+  englishCatalogueOf,
+  webDomainOf,
+} from './i18n-loader.mjs';
 
 /**
  * @this {{ resourcePath: string, getOptions(): { publicPath: string },
@@ -14,7 +19,7 @@ import { CATALOGUE_IMPORT, catalogueFiles, compileSourceMessages, webDomainOf } 
 export default function i18nSourceLoader(source) {
   // a message's key is its place among its domain's English ids: a changed catalogue rebuilds the code
   const domain = webDomainOf(this.resourcePath);
-  if (domain) this.addDependency(join(root, DOMAINS.find((d) => d.name === domain).locales, 'en.json'));
+  if (domain) this.addDependency(englishCatalogueOf(domain));
   let out = compileSourceMessages(this.resourcePath, source);
   const found = CATALOGUE_IMPORT.exec(out);
   if (found) {

@@ -3,15 +3,14 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp, { type OverlayOptions } from 'sharp';
 import { filmLook } from '@afterglow/contracts';
-import type { FilmOptions } from './film';
-import { colourMap } from './film-colour';
-import { frameSizes, frameSvg, stampSvg, stampText } from './film-overlays';
+import { stampLayer, type FilmOptions } from './film';
+import { colourRows } from './film-colour';
+import { frameSvg } from './film-overlays';
 import { probeClip, runFfmpeg, type ClipProbe } from '@afterglow/service-kit/ffmpeg';
-import type { DevelopJob } from './job';
-import { filmOf } from './job';
+import { filmOf, type DevelopJob } from './job';
 import type { CapturePipeline } from './pipeline';
 import { DISPLAY_SIZE, KINDS, type Made, type RenditionFacts } from './renditions';
-import { watermarkBox } from './watermark';
+import { watermarkLayer } from './watermark';
 
 // A clip developed with ffmpeg (docs/adr/033-clips.md): an H.264/AAC MP4 for every screen (at most
 // 1080p, `+faststart`, a bitrate a phone streams), its poster (the `display` rendition, a JPEG, so
@@ -70,26 +69,12 @@ export async function clipOverlay(
 ): Promise<Buffer | null> {
   const layers: OverlayOptions[] = [];
   if (film) {
-    const look = filmLook(film.preset);
-    layers.push({ input: Buffer.from(frameSvg(width, height, look.vignette)) });
-    const stamp = stampSvg(
-      stampText(film.takenAt, film.timezone),
-      Math.max(6, Math.round(Math.min(width, height) * 0.04)),
-    );
-    const { perforated, plain } = frameSizes(width, height);
-    const [right, bottom] = width >= height ? [plain, perforated] : [perforated, plain];
-    if (stamp.width < width - right && stamp.height < height - bottom)
-      layers.push({
-        input: Buffer.from(stamp.svg),
-        left: width - right - stamp.width - Math.round(stamp.height * 0.3),
-        top: height - bottom - stamp.height - Math.round(stamp.height * 0.1),
-      });
+    layers.push({ input: Buffer.from(frameSvg(width, height, filmLook(film.preset).vignette)) });
+    const stamp = stampLayer(width, height, film);
+    if (stamp) layers.push(stamp);
   }
-  if (watermark) {
-    const box = watermarkBox(width, height);
-    if (box.width <= width && box.height <= height)
-      layers.push({ input: Buffer.from(box.svg), left: box.left, top: box.top });
-  }
+  const mark = watermark ? watermarkLayer(width, height) : null;
+  if (mark) layers.push(mark);
   if (!layers.length) return null;
   return sharp({ create: { width, height, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
     .composite(layers)
@@ -105,14 +90,9 @@ export async function clipOverlay(
 export function filmFilters(film: FilmOptions | null): { colour: string[]; grain: string[] } {
   if (!film) return { colour: [], grain: [] };
   const look = filmLook(film.preset);
-  const { matrix, offset } = colourMap(look);
   const c = (n: number) => Number(n.toFixed(5));
-  const names = ['r', 'g', 'b'];
-  const mix = names
-    .flatMap((out, i) => [
-      ...names.map((from, j) => `${out}${from}=${c(matrix[i]![j]!)}`),
-      `${out}a=${c(offset[i]! / 255)}`,
-    ])
+  const mix = colourRows(look)
+    .flatMap((row, i) => row.map((v, j) => `${'rgb'[i]}${'rgba'[j]}=${c(v)}`))
     .join(':');
   const strength = Math.min(100, Math.round(look.grain * 300));
   return {
@@ -198,7 +178,7 @@ export async function makeClipRenditions(original: Buffer, job: DevelopJob): Pro
     const posterFile = join(dir, 'poster.png');
     await runFfmpeg(['-ss', at.toFixed(3), '-i', output, '-frames:v', '1', posterFile]);
     const video = await readFile(output);
-    const durationMs = (await probeClip(output)).durationMs;
+    const { durationMs } = probe;
     // the AI safety filter's pictures (ADR 027): frames at a fifth, a half and four fifths of the clip
     const frames: Made[] = [];
     if (job.aiFilter === true)

@@ -90,3 +90,13 @@ export function colourMap(look: FilmLook): ColourMap {
   }
   return { matrix: m, offset: o.map((v) => v * 255) as Row };
 }
+
+/**
+ * The map as three rows of four on values in 0–1 units (`r' = a·r + b·g + c·b + d`, the offset last):
+ * the recombination sharp makes with an opaque alpha band, and ffmpeg's `colorchannelmixer` with an
+ * opaque alpha channel, for photos and clips alike.
+ */
+export function colourRows(look: FilmLook): [number, number, number, number][] {
+  const { matrix, offset } = colourMap(look);
+  return matrix.map((row, i) => [row[0], row[1], row[2], offset[i]! / 255]);
+}

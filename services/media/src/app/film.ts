@@ -1,6 +1,6 @@
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { filmLook } from '@afterglow/contracts';
-import { colourMap } from './film-colour';
+import { colourRows } from './film-colour';
 import { frameSizes, frameSvg, leaks, seeded, stampSvg, stampText } from './film-overlays';
 
 /** What developing needs to give a photo its event's film look. */
@@ -91,6 +91,25 @@ function frameLayer(w: number, h: number, preset: string): Promise<Buffer> {
 }
 
 /**
+ * The date stamp of a w×h picture taken at the film's time, in its bottom corner inside the frame
+ * (photos and clips alike); null when the picture is too small to hold it.
+ */
+export function stampLayer(w: number, h: number, film: FilmOptions): OverlayOptions | null {
+  const stamp = stampSvg(
+    stampText(film.takenAt, film.timezone),
+    Math.max(6, Math.round(Math.min(w, h) * 0.04)),
+  );
+  const { perforated, plain } = frameSizes(w, h);
+  const [right, bottom] = w >= h ? [plain, perforated] : [perforated, plain];
+  if (stamp.width >= w - right || stamp.height >= h - bottom) return null;
+  return {
+    input: Buffer.from(stamp.svg),
+    left: w - right - stamp.width - Math.round(stamp.height * 0.3),
+    top: h - bottom - stamp.height - Math.round(stamp.height * 0.1),
+  };
+}
+
+/**
  * Gives a sized image the film look: the preset's colour treatment and tint, light leaks seeded from
  * the photo's id, grain, the vignette and the perforated frame, and the date stamp. The same photo
  * (id and date) always comes out the same.
@@ -101,16 +120,9 @@ export async function applyFilm(sized: Sharp, film: FilmOptions): Promise<Sharp>
   // (the alpha band carries the offset) before the overlays are composited on top.
   const { data, info } = await sized.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const { width: w, height: h } = info;
-  const { matrix, offset } = colourMap(look);
-  const recomb = [...matrix.map((row, i) => [...row, offset[i]! / 255]), [0, 0, 0, 1]];
+  const recomb = [...colourRows(look), [0, 0, 0, 1]];
 
   const frame = await frameLayer(w, h, film.preset);
-  const stamp = stampSvg(
-    stampText(film.takenAt, film.timezone),
-    Math.max(6, Math.round(Math.min(w, h) * 0.04)),
-  );
-  const { perforated, plain } = frameSizes(w, h);
-  const [right, bottom] = w >= h ? [plain, perforated] : [perforated, plain];
 
   // Leaks are opaque (black where there is none): libvips weighs a translucent source's screen blend
   // oddly. Small layers cost only the area they cover.
@@ -121,12 +133,8 @@ export async function applyFilm(sized: Sharp, film: FilmOptions): Promise<Sharp>
     blend: 'screen',
   }));
   layers.push({ input: frame, raw: { width: w, height: h, channels: 4 } satisfies Raw });
-  if (stamp.width < w - right && stamp.height < h - bottom)
-    layers.push({
-      input: Buffer.from(stamp.svg),
-      left: w - right - stamp.width - Math.round(stamp.height * 0.3),
-      top: h - bottom - stamp.height - Math.round(stamp.height * 0.1),
-    });
+  const stamp = stampLayer(w, h, film);
+  if (stamp) layers.push(stamp);
   return sharp(data, { raw: info })
     .recomb(recomb as Recomb4)
     .composite(layers);

@@ -15,11 +15,6 @@ export interface PlanSteps {
   watermark: boolean;
 }
 
-/**
- * A kind of rendition and the code that makes it, from the original or from a rendition made before
- * it in `KINDS`, given the photo's film look when its event has film mode on and the steps of its
- * host's plan. A new kind is one more entry here.
- */
 /** What storage needs of a rendition: its kind, its file extension and its content type. */
 export interface RenditionFacts {
   kind: string;
@@ -27,6 +22,11 @@ export interface RenditionFacts {
   contentType: string;
 }
 
+/**
+ * A kind of rendition and the code that makes it, from the original or from a rendition made before
+ * it in `KINDS`, given the photo's film look when its event has film mode on and the steps of its
+ * host's plan. A new kind is one more entry here.
+ */
 export interface RenditionKind extends RenditionFacts {
   /** 'original', or the kind of an earlier entry */
   from: string;

@@ -1,4 +1,4 @@
-import sharp, { type Sharp } from 'sharp';
+import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { frameSizes } from './film-overlays';
 
 /**
@@ -56,9 +56,13 @@ export function watermarkBox(w: number, h: number) {
  */
 export async function applyWatermark(img: Sharp): Promise<Sharp> {
   const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-  const box = watermarkBox(info.width, info.height);
-  if (box.width > info.width || box.height > info.height) return sharp(data, { raw: info });
-  return sharp(data, { raw: info }).composite([
-    { input: Buffer.from(box.svg), left: box.left, top: box.top },
-  ]);
+  const mark = watermarkLayer(info.width, info.height);
+  return mark ? sharp(data, { raw: info }).composite([mark]) : sharp(data, { raw: info });
+}
+
+/** The mark as a layer over a w×h picture (photos and clips alike); null when it does not fit. */
+export function watermarkLayer(w: number, h: number): OverlayOptions | null {
+  const box = watermarkBox(w, h);
+  if (box.width > w || box.height > h) return null;
+  return { input: Buffer.from(box.svg), left: box.left, top: box.top };
 }

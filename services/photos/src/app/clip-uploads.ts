@@ -6,8 +6,6 @@ import {
   CLIP_MAX_BYTES,
   CLIP_MESSAGES,
   HttpError,
-  forbidden,
-  hasEnded,
   notFound,
   type ClipUploadMetadata,
 } from '@afterglow/contracts';
@@ -16,8 +14,14 @@ import type { ObjectStore } from '@afterglow/storage';
 import { clipUploads, type ClipUploadRow } from '../adapters/schema';
 import { shotsRemaining, type Device, type Guests } from '../guests';
 import type { EventsClient } from './events-client';
-import type { HostPlans } from './host-plan';
-import type { UploadResult, Uploads } from './upload';
+import {
+  checkDeviceOf,
+  checkNotEnded,
+  clipSecondsOf,
+  noShots,
+  type UploadResult,
+  type Uploads,
+} from './upload';
 
 /** Where an upload's bytes wait, part by part, in the order they arrived (keys sort by offset). */
 const partsOf = (id: string) => `uploads/${id}/`;
@@ -41,7 +45,7 @@ export interface Appended {
  */
 export class ClipUploads {
   constructor(
-    private readonly d: { db: Db; store: ObjectStore; events: EventsClient; plans: HostPlans },
+    private readonly d: { db: Db; store: ObjectStore; events: EventsClient },
     private readonly uploads: Uploads,
     private readonly guests: Guests,
   ) {}
@@ -54,20 +58,17 @@ export class ClipUploads {
     meta: ClipUploadMetadata,
   ): Promise<ClipUploadRow> {
     const e = await this.d.events.getOr404(code);
-    if (device.eventId !== e.id) throw forbidden('This device belongs to another event', 'device_mismatch');
+    checkDeviceOf(e, device);
     const [before] = await this.d.db
       .select()
       .from(clipUploads)
       .where(and(eq(clipUploads.deviceId, device.id), eq(clipUploads.uploadId, meta.uploadId)));
     if (before) return before;
     if (length > CLIP_MAX_BYTES) throw new HttpError(413, CLIP_CODES.tooBig, CLIP_MESSAGES.tooBig);
-    if (hasEnded(e)) throw forbidden('This event has ended, photos can no longer be taken', 'event_ended');
+    checkNotEnded(e);
     // the event takes clips and its host's plan has them (checked again when the clip is whole)
-    const plan = await this.d.plans.developing(e.hostId);
-    if (!e.allowClips || Math.min(e.clipSeconds, plan.clipSeconds) <= 0)
-      throw forbidden(CLIP_MESSAGES.notAllowed, CLIP_CODES.notAllowed);
-    if (device.shotsTaken >= e.maxShotsPerDevice)
-      throw new HttpError(403, 'no_shots_remaining', 'No shots remaining');
+    clipSecondsOf(e, await this.uploads.planOf(e), 'clip');
+    if (device.shotsTaken >= e.maxShotsPerDevice) throw noShots();
     const [row] = await this.d.db
       .insert(clipUploads)
       .values({

@@ -22,7 +22,7 @@ import { claimShot, shotsRemaining, type Device, type Guests } from '../guests';
 import { INGEST } from './capture-ingest';
 import { developingJob } from './developing';
 import type { EventsClient } from './events-client';
-import type { HostPlans } from './host-plan';
+import type { DevelopingPlan, HostPlans } from './host-plan';
 
 class Rollback extends Error {
   constructor(readonly kind: 'no_shots' | 'event_full' | 'replay') {
@@ -36,7 +36,26 @@ export interface UploadResult {
   replayed: boolean;
 }
 
-const noShots = () => new HttpError(403, 'no_shots_remaining', 'No shots remaining');
+export const noShots = () => new HttpError(403, 'no_shots_remaining', 'No shots remaining');
+
+/** Refuses a device of another event, and an event that has ended: no capture is taken then. */
+export function checkDeviceOf(e: EventRecord, device: Device): void {
+  if (device.eventId !== e.id) throw forbidden('This device belongs to another event', 'device_mismatch');
+}
+export function checkNotEnded(e: EventRecord): void {
+  if (hasEnded(e)) throw forbidden('This event has ended, photos can no longer be taken', 'event_ended');
+}
+
+/**
+ * The longest clip the event and its host's plan take (ADR 033); a clip is refused where they take
+ * none.
+ */
+export function clipSecondsOf(e: EventRecord, plan: DevelopingPlan, kind: CaptureKind): number {
+  const seconds = Math.min(e.clipSeconds, plan.clipSeconds);
+  if (kind === 'clip' && (!e.allowClips || seconds <= 0))
+    throw forbidden(CLIP_MESSAGES.notAllowed, CLIP_CODES.notAllowed);
+  return seconds;
+}
 
 /** A failed write to object storage, whatever the store said: the photo itself was fine. */
 const storageUnavailable = (cause: unknown) =>
@@ -90,8 +109,8 @@ export class Uploads {
     kind: CaptureKind = DEFAULT_CAPTURE_KIND,
   ): Promise<UploadResult> {
     const e = await this.d.events.getOr404(code);
-    if (device.eventId !== e.id) throw forbidden('This device belongs to another event', 'device_mismatch');
-    if (hasEnded(e)) throw forbidden('This event has ended, photos can no longer be taken', 'event_ended');
+    checkDeviceOf(e, device);
+    checkNotEnded(e);
     if (device.shotsTaken >= e.maxShotsPerDevice) {
       // A retry of the roll's last upload is answered as the first was.
       const replay = uploadId ? await this.replayed(device.id, uploadId, e) : null;
@@ -99,13 +118,9 @@ export class Uploads {
       throw noShots();
     }
     // the host's plan decides the steps developing takes (a watermark on the free plan)
-    const plan = await this.d.plans.developing(e.hostId).catch((err: unknown) => {
-      throw planUnavailable(err);
-    });
+    const plan = await this.planOf(e);
     // clips where the event takes them and the host's plan has them (ADR 033)
-    const clipSeconds = Math.min(e.clipSeconds, plan.clipSeconds);
-    if (kind === 'clip' && (!e.allowClips || clipSeconds <= 0))
-      throw forbidden(CLIP_MESSAGES.notAllowed, CLIP_CODES.notAllowed);
+    const clipSeconds = clipSecondsOf(e, plan, kind);
     // the kind's own checks and cleaning (a photo: a real, complete JPEG without comments or trailers;
     // a clip: a video no longer than the event allows, kept as it came)
     const capture = await INGEST[kind](file, { clipSeconds });
@@ -196,6 +211,13 @@ export class Uploads {
     }
     this.d.relay.kick();
     return { photoId, shotsRemaining: shotsRemaining(e, shotsTaken), replayed: false };
+  }
+
+  /** What the event's host's plan allows its captures, as billing answers it (503 when it cannot). */
+  planOf(e: EventRecord): Promise<DevelopingPlan> {
+    return this.d.plans.developing(e.hostId).catch((err: unknown) => {
+      throw planUnavailable(err);
+    });
   }
 
   private sweepUnsureSoon(delayMs = 2000): void {
