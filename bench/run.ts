@@ -3,12 +3,14 @@
 // beside the bare limit of this machine measured in the same run. Writes bench/results/latest.json
 // and bench/results/latest.md. See bench/README.md.
 import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedAfterglow, ROOT, type Target } from './lib/afterglow';
 import { Session, upload, type Guest } from './lib/client';
+import { bareClips, perMinute, photosAtRate, recordBenchClip, uploadClip } from './lib/clips';
 import { languagesCost, measureFrontend } from './lib/frontend';
 import { makePhotos } from './lib/images';
 import { measureAdminLists, seedPlatform } from './lib/admin';
@@ -31,7 +33,7 @@ import {
 import { round, sleep, summary } from './lib/stats';
 
 const quick = process.argv.includes('--quick');
-/** `--only=ingest,developing,live,gallery,frontend,admin` runs some phases (for profiling one); the default is all. */
+/** `--only=ingest,developing,clips,live,gallery,frontend,admin` runs some phases (for profiling one); the default is all. */
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -53,6 +55,10 @@ const C = quick
       platform: { users: 1000, events: 100, photos: 10_000 },
       adminPages: 4,
       adminRounds: 2,
+      clips: 2,
+      clipSeconds: 10,
+      clipPhotoRate: 1,
+      clipPhotoSeconds: 20,
     }
   : {
       images: 16,
@@ -69,6 +75,10 @@ const C = quick
       platform: { users: 10_000, events: 500, photos: 100_000 },
       adminPages: 10,
       adminRounds: 3,
+      clips: 6,
+      clipSeconds: 10,
+      clipPhotoRate: 1,
+      clipPhotoSeconds: 60,
     };
 // What the embedded media worker uses: every core but one, which it leaves to ingest.
 const MEDIA_CONCURRENCY = Number(process.env.MEDIA_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
@@ -351,6 +361,89 @@ if (want('developing')) {
   );
 }
 
+// ---------------------------------------------------------------- 2c. clips
+if (want('clips')) {
+  // Clips (ADR 033) on Event Pro with the classic film look, as a party's phones send them (tus).
+  // Photos arrive at a steady rate, first alone and then while clips transcode: a clip must never keep
+  // a photo waiting. Then clips alone, against bare ffmpeg with the worker's own arguments.
+  log(
+    `clips: ${C.clips} clips of ${C.clipSeconds} s; photos at ${C.clipPhotoRate}/s for ${C.clipPhotoSeconds} s`,
+  );
+  const clip = await recordBenchClip(work, C.clipSeconds);
+  const { target, proHost: host } = await freshAfterglow('clips');
+  const film = { filmMode: true, filmPreset: 'classic' };
+  const ev = await createEvent(host, 'Clips', { ...film, allowClips: true, clipSeconds: C.clipSeconds });
+  const developedAt = new Map<string, number>();
+  const hostWs = await watch(target.base, ev.id, host.cookie(), (m, at) => {
+    if (m.type === 'photo_uploaded' && !developedAt.has(m.photoId)) developedAt.set(m.photoId, at);
+  });
+  const guests = await joinMany(target.base, [ev.code], 12, 'Guest');
+  const photoRun = () =>
+    photosAtRate(target.base, guests, photos, C.clipPhotoRate, C.clipPhotoSeconds, developedAt, 120_000);
+  const clipsUp = async (count: number, from: number) => {
+    const acks = new Map<string, number>();
+    for (let i = 0; i < count; i++) {
+      const r = await uploadClip(target.base, guests[(from + i) % guests.length]!, clip);
+      if (r.id) acks.set(r.id, r.ackAt);
+    }
+    return acks;
+  };
+  const clipsDone = async (acks: Map<string, number>) => {
+    await waitUntil(() => [...acks.keys()].every((id) => developedAt.has(id)), 30 * 60_000, 100);
+    return [...acks.keys()].filter((id) => developedAt.has(id));
+  };
+
+  const alone = await photoRun();
+  // every clip queued first, so they transcode through the whole photo run
+  const busyClips = await clipsUp(C.clips, 0);
+  const during = await photoRun();
+  await clipsDone(busyClips);
+
+  const acks = await clipsUp(C.clips, C.clips);
+  const first = Math.min(...acks.values());
+  const done = await clipsDone(acks);
+  const pipelineMs = Math.max(...done.map((id) => developedAt.get(id)!)) - first;
+  hostWs.close();
+  await target.stop();
+
+  log(`clips: bare ffmpeg, ${C.clips} clips one after another`);
+  const { clipThreads } = await import('../services/media/src/app/clip-pipeline');
+  const bare = await bareClips(
+    clip,
+    C.clips,
+    { photoId: randomUUID(), preset: 'classic', timezone: 'UTC', takenAt: new Date() },
+    clipThreads(),
+  );
+  const pipelineRate = done.length === C.clips ? perMinute(done.length, pipelineMs) : null;
+  const bareRate = perMinute(C.clips, bare.ms);
+  results.clips = {
+    clips: C.clips,
+    clipSeconds: C.clipSeconds,
+    clipBytes: clip.length,
+    developed: done.length,
+    perMinute: pipelineRate,
+    bare: { perMinute: bareRate, msEach: summary(bare.times.map((t, i) => t - (bare.times[i - 1] ?? 0))) },
+    ratio: pipelineRate && bareRate ? round(pipelineRate / bareRate, 3) : null,
+    photosAlone: alone,
+    photosWhileClips: during,
+    photoP95Ratio:
+      alone.latencyMs.p95 && during.latencyMs.p95
+        ? round(during.latencyMs.p95 / alone.latencyMs.p95, 3)
+        : null,
+  };
+  log(
+    'clips',
+    pipelineRate,
+    '/min vs bare',
+    bareRate,
+    '/min; photo p95',
+    during.latencyMs.p95,
+    'ms while clips transcode vs',
+    alone.latencyMs.p95,
+    'ms alone',
+  );
+}
+
 // ---------------------------------------------------------------- 3 & 4. live display and gallery
 const { target, host, hosts } = await freshAfterglow('show');
 if (want('live')) {
@@ -573,6 +666,12 @@ export function missingFigures(r: Record<string, any>): string[] {
     'developing.ratioRate',
     'developing.ratioDrain',
     'aiFilter.perPhotoMs.p50',
+    'clips.perMinute',
+    'clips.bare.perMinute',
+    'clips.ratio',
+    'clips.photosAlone.latencyMs.p95',
+    'clips.photosWhileClips.latencyMs.p95',
+    'clips.photoP95Ratio',
     'liveDisplay.untilEveryScreenMs.p50',
     'liveDisplay.untilEveryScreenMs.p99',
     'gallery.guest.latencyMs.p50',

@@ -72,10 +72,16 @@ export async function buyPlanInTestMode(page: Page, plan: 'basic' | 'pro' | 'max
  * join page as a person does: the event's name shows, an optional name, 'Start Taking Photos', and the
  * camera page. Answers the context and the page, on /camera/{code}.
  */
-export async function phoneGuestJoins(browser: Browser, code: string, eventName: string, name?: string) {
+export async function phoneGuestJoins(
+  browser: Browser,
+  code: string,
+  eventName: string,
+  name?: string,
+  permissions = ['camera'],
+) {
   const context = await browser.newContext({
     viewport: PHONE,
-    permissions: ['camera'],
+    permissions,
     isMobile: true,
     hasTouch: true,
   });

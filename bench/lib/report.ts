@@ -16,6 +16,7 @@ export function renderMarkdown(r: R): string {
   const f = r.frontend ?? {};
   const a = r.adminLists ?? {};
   const ai = r.aiFilter ?? {};
+  const c = r.clips ?? {};
   const al = a.latencyMs ?? {};
   const lh = f.lighthouse ?? {};
   const rows: string[][] = [
@@ -86,6 +87,22 @@ export function renderMarkdown(r: R): string {
       `ratio ${n(d.ratioDrain)}`,
       '≤ 1.25',
       verdict(cmp(d.ratioDrain, (x) => x <= 1.25)),
+    ],
+    [
+      `Clips: ${n(c.clips)} of ${n(c.clipSeconds, ' s')} developed, one at a time (film look)`,
+      n(c.perMinute, '/min'),
+      n(c.bare?.perMinute, '/min'),
+      `ratio ${n(c.ratio)}`,
+      '≥ 0.9',
+      verdict(cmp(c.ratio, (x) => x >= 0.9)),
+    ],
+    [
+      'Photos while clips transcode: ack → renditions p95',
+      `${n(c.photosWhileClips?.latencyMs?.p95)} ms (alone ${n(c.photosAlone?.latencyMs?.p95)} ms)`,
+      '',
+      `ratio ${n(c.photoP95Ratio)}`,
+      '≤ 1.2',
+      verdict(cmp(c.photoP95Ratio, (x) => x <= 1.2)),
     ],
     [
       `Live display: approval → every one of ${n(l.screens)} screens (p50/p99)`,

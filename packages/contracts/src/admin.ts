@@ -47,10 +47,12 @@ export const adminEventsQuerySchema = z.object({
   cursor,
   limit,
 });
-/** GET /api/admin/photos?search=&filter=all|pending|flagged|approved|rejected&cursor=&limit= */
+/** GET /api/admin/photos?search=&filter=all|pending|flagged|approved|rejected&kind=photo|clip&cursor=&limit= */
 export const adminPhotosQuerySchema = z.object({
   search,
   filter: filterOf(ADMIN_PHOTO_FILTERS),
+  /** one kind of capture (ADR 030); every kind when absent */
+  kind: captureKindSchema.optional(),
   cursor,
   limit,
 });
@@ -191,7 +193,7 @@ export const adminPhotoFactsSchema = z.object({
 });
 /**
  * `rpc.photos.list`: a page of photos of every event, newest first, by status (`flagged`: flagged and
- * not rejected) and search (caption or guest name, or any photo of `orEventIds`).
+ * not rejected), kind and search (caption or guest name, or any photo of `orEventIds`).
  */
 export const photosList = rpc(
   RPC.photosList,
@@ -199,6 +201,7 @@ export const photosList = rpc(
     search: z.string().max(100).optional(),
     orEventIds: z.array(z.uuid()).max(ADMIN_IDS_MAX).optional(),
     filter: z.enum(ADMIN_PHOTO_FILTERS).optional(),
+    kind: captureKindSchema.optional(),
     ...page,
   }),
   z.object({ photos: z.array(adminPhotoFactsSchema), nextCursor }),

@@ -254,6 +254,8 @@ export const liveNotice = {
     photoId: z.uuid(),
     audience: z.enum(['host', 'all']),
     status: z.enum(PHOTO_STATUSES).optional(),
+    /** what was captured (ADR 030): a screen says 'New clip approved!' for a clip; absent, a photo */
+    kind: captureKindSchema.optional(),
   }),
 } as const;
 export const LIVE_SUBJECT = liveNotice.subject;

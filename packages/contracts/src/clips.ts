@@ -27,3 +27,12 @@ export const CLIP_MESSAGES = {
   tooBig: 'This clip is too large to upload. Your clip was not uploaded.',
   notVideo: 'This file is not a video clip. Nothing was uploaded.',
 } as const;
+
+/** A clip's length or a recording's timer as people read it: 7500 → '0:07' (whole seconds). */
+export function clipClock(ms: number): string {
+  const s = Math.floor(Math.max(0, ms) / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** A clip's length as a player shows it, rounded to the second (at least 1): 6600 → '0:07'. */
+export const clipLength = (ms: number): string => clipClock(Math.max(1, Math.round(ms / 1000)) * 1000);

@@ -71,5 +71,7 @@ export const SHARE_HASHTAGS = ['Afterglow', 'Photography'] as const;
 export const shareEventPath = (slug: string) => `/share/event/${encodeURIComponent(slug)}`;
 export const sharePhotoPath = (photoId: string) => `/share/photo/${encodeURIComponent(photoId)}`;
 export const shareImagePath = (photoId: string) => `/share/photo/${encodeURIComponent(photoId)}/image.jpg`;
+/** A shared clip's MP4 at a stable address (`og:video`), asked about again on every request. */
+export const shareVideoPath = (photoId: string) => `/share/photo/${encodeURIComponent(photoId)}/video.mp4`;
 export const publicGalleryPath = (slug: string, photoId?: string) =>
   `/public/${encodeURIComponent(slug)}${photoId ? `?photo=${encodeURIComponent(photoId)}` : ''}`;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import './jitless';
-import { PHOTO_STATUSES } from './photos';
+import { PHOTO_STATUSES, captureKindSchema } from './photos';
 
 /**
  * WebSocket `/ws` (docs/api.md): the one message a browser sends and every message services/realtime
@@ -33,6 +33,8 @@ export const socketPhotoSchema = z.object({
   eventId: z.uuid(),
   photoId: z.uuid(),
   status: z.enum(PHOTO_STATUSES).optional(),
+  /** what was captured (ADR 030); absent, a photo */
+  kind: captureKindSchema.optional(),
 });
 
 /**

@@ -80,6 +80,7 @@ export const PAGE_ROUTES: readonly ApiRoute[] = [
   r('GET', '/share/event/:slug', 'photos'),
   r('GET', '/share/photo/:id', 'photos'),
   r('GET', '/share/photo/:id/image.jpg', 'photos'),
+  r('GET', '/share/photo/:id/video.mp4', 'photos'),
   r('GET', '/share/open.js', 'photos'),
 ];
 

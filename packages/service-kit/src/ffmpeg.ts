@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 
 // ffmpeg for clips (docs/adr/033-clips.md), for the photos service's checks and the media worker's
 // developing: the static build that `npm install` brings in a registry package
@@ -37,16 +38,31 @@ export class FfmpegError extends Error {
   }
 }
 
+/** The nice value of background work: the lowest, given the CPU only when nothing else wants it. */
+export const BACKGROUND_PRIORITY = 19;
+
 /**
  * Runs ffmpeg with `args` (no shell), quietly and without reading stdin; answers its stderr (where
  * ffmpeg reports what it read and did). Refuses with the last lines of stderr when it fails, and stops
  * it after `timeoutMs`.
  */
-export function runFfmpeg(args: string[], timeoutMs = 120_000): Promise<string> {
+export function runFfmpeg(
+  args: string[],
+  timeoutMs = 120_000,
+  /** `background`: at the lowest CPU priority, so the rest of the machine (photos) goes first */
+  opts: { background?: boolean } = {},
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', '-y', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
     });
+    if (opts.background && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, BACKGROUND_PRIORITY);
+      } catch {
+        // not allowed here (some sandboxes): it runs at the normal priority
+      }
+    }
     let stderr = '';
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (d: string) => {

@@ -9,6 +9,7 @@ import {
   unavailable,
   validationError,
 } from '@afterglow/contracts';
+import type { ObjectStore } from '@afterglow/storage';
 import { ZodError } from 'zod';
 import { requestLanguage, translateProblem } from './i18n';
 import type { Logger } from './logger';
@@ -162,4 +163,38 @@ export function askedRange(
   if (ranges === -1) return 'unsatisfiable';
   if (ranges.type !== 'bytes' || ranges.length !== 1) return null; // several ranges: the whole
   return ranges[0]!;
+}
+
+/**
+ * Streams a stored object (a picture, a clip's MP4) as uploaded content: one byte range where the
+ * request asks for one (video players do; Safari plays nothing without), 416 past the end, 404 when it
+ * is not there; never buffered whole, never run as a page. `cacheControl` is the caller's.
+ */
+export async function sendStoredObject(
+  req: Request,
+  res: Response,
+  store: Pick<ObjectStore, 'head' | 'get'>,
+  key: string,
+  cacheControl: string,
+): Promise<void> {
+  const found = await store.head(key).catch(() => null);
+  const range = found ? askedRange(req, found.size) : null;
+  if (range === 'unsatisfiable') {
+    res.setHeader('Content-Range', `bytes */${found!.size}`);
+    return sendProblem(res, new HttpError(416, 'range_not_satisfiable', 'This range is past the end'));
+  }
+  const obj = found ? await store.get(key, range ?? undefined).catch(() => null) : null;
+  if (!obj) return sendProblem(res, new HttpError(404, 'not_found', 'Image not found'));
+  const { start, end } = range ?? { start: 0, end: obj.info.size - 1 };
+  res.status(range ? 206 : 200);
+  res.setHeader('Accept-Ranges', 'bytes');
+  if (range) res.setHeader('Content-Range', `bytes ${start}-${end}/${obj.info.size}`);
+  res.setHeader('Content-Type', obj.info.contentType);
+  res.setHeader('Content-Length', String(end - start + 1));
+  res.setHeader('Cache-Control', cacheControl);
+  res.setHeader('Content-Disposition', 'inline');
+  // Uploaded bytes are never a page: even opened directly, nothing in them may run or load.
+  res.setHeader('Content-Security-Policy', USER_CONTENT_CSP);
+  obj.body.on('error', () => res.destroy());
+  obj.body.pipe(res);
 }

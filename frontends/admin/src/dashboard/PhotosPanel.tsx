@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Check, Flag, Image, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Check, Flag, Image, Play, X } from 'lucide-react';
 import {
   ADMIN_PHOTO_FILTERS,
   type AdminModerateAction,
@@ -10,8 +10,15 @@ import { Button, msg, type MessageDescriptor } from '@afterglow/ui';
 import { formatNumber } from '@afterglow/ui/format';
 import { useT } from '../text';
 import { useAdminList, useDebounced, useModeratePhoto } from './api';
-import { FILTER_LABELS, LIST_TEXT, PHOTO_STATUS } from './labels';
-import { Badge, CELL, ListBody, ListToolbar, PanelCard, Table, capitalize } from './parts';
+import {
+  FILTER_LABELS,
+  LIST_TEXT,
+  PHOTO_KIND_FILTERS,
+  PHOTO_KIND_LABELS,
+  PHOTO_STATUS,
+  type PhotoKindFilter,
+} from './labels';
+import { Badge, CELL, INPUT, ListBody, ListToolbar, PanelCard, Table, capitalize } from './parts';
 import { day } from './when';
 
 const ACTIONS: {
@@ -57,8 +64,12 @@ export function PhotosPanel({
   focusFilter: number;
 }) {
   const t = useT();
+  const kindId = useId();
   const [search, setSearch] = useState('');
-  const query = useAdminList<AdminPhotoRow>('photos', useDebounced(search.trim()), filter);
+  const [kind, setKind] = useState<PhotoKindFilter>('all');
+  const query = useAdminList<AdminPhotoRow>('photos', useDebounced(search.trim()), filter, {
+    kind: kind === 'all' ? undefined : kind,
+  });
   const moderate = useModeratePhoto();
   const filterEl = useRef<HTMLSelectElement | null>(null);
   useEffect(() => {
@@ -77,7 +88,25 @@ export function PhotosPanel({
         filterRef={(el) => {
           filterEl.current = el;
         }}
-      />
+      >
+        <div>
+          <label htmlFor={kindId} className="sr-only">
+            {t('list.photos.kind', 'Photos or clips')}
+          </label>
+          <select
+            id={kindId}
+            value={kind}
+            onChange={(e) => setKind(e.target.value as PhotoKindFilter)}
+            className={INPUT}
+          >
+            {PHOTO_KIND_FILTERS.map((k) => (
+              <option key={k} value={k}>
+                {t(PHOTO_KIND_LABELS[k])}
+              </option>
+            ))}
+          </select>
+        </div>
+      </ListToolbar>
       <ListBody
         query={query}
         text={LIST_TEXT.photos}
@@ -98,35 +127,57 @@ export function PhotosPanel({
             ]}
           >
             {rows.map((p) => {
+              const clip = p.kind === 'clip';
               const name =
                 p.caption ||
-                (p.eventName === null
-                  ? t('photos.fromDeletedEvent', 'Photo from a deleted event')
-                  : t('photos.fromEvent', 'Photo from {event}', { event: p.eventName }));
+                (clip
+                  ? p.eventName === null
+                    ? t('photos.clipFromDeletedEvent', 'Clip from a deleted event')
+                    : t('photos.clipFromEvent', 'Clip from {event}', { event: p.eventName })
+                  : p.eventName === null
+                    ? t('photos.fromDeletedEvent', 'Photo from a deleted event')
+                    : t('photos.fromEvent', 'Photo from {event}', { event: p.eventName }));
+              const alt = clip
+                ? p.caption
+                  ? t('photos.clipAlt', 'Clip: {caption}', { caption: p.caption })
+                  : t('photos.clipAltNoCaption', 'Clip without caption')
+                : p.caption
+                  ? t('photos.alt', 'Photo: {caption}', { caption: p.caption })
+                  : t('photos.altNoCaption', 'Photo without caption');
               return (
                 <tr key={p.id}>
                   <td className={CELL}>
                     <div className="flex items-center gap-3">
                       {p.thumbUrl ? (
-                        <img
-                          src={p.thumbUrl}
-                          alt={
-                            p.caption
-                              ? t('photos.alt', 'Photo: {caption}', { caption: p.caption })
-                              : t('photos.altNoCaption', 'Photo without caption')
-                          }
-                          loading="lazy"
-                          className="h-14 w-14 shrink-0 rounded-lg bg-neutral-200 object-cover"
-                        />
+                        // a clip's thumbnail is its poster, marked as a clip
+                        <span className="relative h-14 w-14 shrink-0">
+                          <img
+                            src={p.thumbUrl}
+                            alt={alt}
+                            loading="lazy"
+                            className="h-14 w-14 rounded-lg bg-neutral-200 object-cover"
+                          />
+                          {clip && (
+                            <span
+                              aria-hidden
+                              className="absolute bottom-1 start-1 flex h-5 w-5 items-center justify-center rounded-full bg-black/70 text-white"
+                            >
+                              <Play className="h-3 w-3 fill-current" />
+                            </span>
+                          )}
+                        </span>
                       ) : (
                         <span className="flex h-14 w-14 shrink-0 items-center justify-center rounded-lg bg-neutral-100 text-center text-[10px] text-neutral-700">
                           {t('photos.developing', 'Developing')}
                         </span>
                       )}
-                      <span className="max-w-[12rem] break-words">
-                        {p.caption || (
-                          <span className="text-neutral-700">{t('photos.noCaption', 'No caption')}</span>
-                        )}
+                      <span className="flex max-w-[12rem] flex-col items-start gap-1 break-words">
+                        {clip && <Badge tone="clip">{t('photos.clip', 'Clip')}</Badge>}
+                        <span>
+                          {p.caption || (
+                            <span className="text-neutral-700">{t('photos.noCaption', 'No caption')}</span>
+                          )}
+                        </span>
                       </span>
                     </div>
                   </td>

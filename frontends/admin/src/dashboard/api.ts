@@ -47,13 +47,21 @@ function pageUrl(path: string, params: Record<string, string | undefined>) {
   return s ? `${path}?${s}` : path;
 }
 
-/** One admin list, page by page (`nextCursor`), for a search text and a filter. */
-export function useAdminList<Row>(kind: AdminListKind, search: string, filter: string) {
+/**
+ * One admin list, page by page (`nextCursor`), for a search text and a filter (and the list's other
+ * narrowing, `more`: the Photos tab's kind).
+ */
+export function useAdminList<Row>(
+  kind: AdminListKind,
+  search: string,
+  filter: string,
+  more: Record<string, string | undefined> = {},
+) {
   const path = ADMIN_API[kind];
   return useInfiniteQuery({
-    queryKey: [path, search, filter],
+    queryKey: [path, search, filter, more],
     queryFn: ({ pageParam }) =>
-      getJson<AdminPage<Row>>(pageUrl(path, { search, filter, cursor: pageParam ?? undefined })),
+      getJson<AdminPage<Row>>(pageUrl(path, { search, filter, ...more, cursor: pageParam ?? undefined })),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });

@@ -1,12 +1,13 @@
-import type {
-  AdminEventFilter,
-  AdminEventRow,
-  AdminExportKind,
-  AdminPhotoFilter,
-  AdminPhotoRow,
-  AdminUserFilter,
-  AdminUserRow,
-  AuditAction,
+import {
+  CAPTURE_KINDS,
+  type AdminEventFilter,
+  type AdminEventRow,
+  type AdminExportKind,
+  type AdminPhotoFilter,
+  type AdminPhotoRow,
+  type AdminUserFilter,
+  type AdminUserRow,
+  type AuditAction,
 } from '@afterglow/contracts';
 import { msg, type MessageDescriptor } from '@afterglow/ui';
 
@@ -38,6 +39,15 @@ export const FILTER_LABELS: {
     approved: msg('filter.photos.approved', 'Approved'),
     rejected: msg('filter.photos.rejected', 'Rejected'),
   },
+};
+
+/** The Photos tab's kind select: every capture, or one kind (ADR 030). */
+export const PHOTO_KIND_FILTERS = ['all', ...CAPTURE_KINDS] as const;
+export type PhotoKindFilter = (typeof PHOTO_KIND_FILTERS)[number];
+export const PHOTO_KIND_LABELS: Record<PhotoKindFilter, MessageDescriptor> = {
+  all: msg('filter.kind.all', 'Photos and clips'),
+  photo: msg('filter.kind.photo', 'Photos'),
+  clip: msg('filter.kind.clip', 'Clips'),
 };
 
 /** The status badge of a row. */

@@ -12,7 +12,8 @@ import type { ListBodyText, ListToolbarText } from './labels';
 
 export const capitalize = (s: string) => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
 
-const INPUT =
+/** The look of the lists' search box and selects. */
+export const INPUT =
   'h-11 w-full rounded-xl border border-neutral-300 bg-white px-3 text-base text-neutral-900 focus:border-[var(--ag-primary)] focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)]';
 
 export function PanelCard({
@@ -45,6 +46,7 @@ export function ListToolbar<F extends string>({
   labels,
   onFilter,
   filterRef,
+  children,
 }: {
   /** names the controls after the rows ('Search users') */
   text: ListToolbarText;
@@ -55,12 +57,16 @@ export function ListToolbar<F extends string>({
   labels: Record<F, MessageDescriptor>;
   onFilter: (f: F) => void;
   filterRef?: (el: HTMLSelectElement | null) => void;
+  /** a further control beside the filter (the Photos tab's kind) */
+  children?: ReactNode;
 }) {
   const t = useT();
   const id = useId();
   return (
-    <div className="mb-4 grid gap-3 sm:grid-cols-[minmax(0,1fr)_14rem]">
-      <div className="relative">
+    <div
+      className={`mb-4 grid gap-3 ${children ? 'sm:grid-cols-2 lg:grid-cols-[minmax(0,1fr)_14rem_10rem]' : 'sm:grid-cols-[minmax(0,1fr)_14rem]'}`}
+    >
+      <div className={`relative ${children ? 'sm:col-span-2 lg:col-span-1' : ''}`}>
         <label htmlFor={`${id}-search`} className="sr-only">
           {t(text.search)}
         </label>
@@ -96,6 +102,7 @@ export function ListToolbar<F extends string>({
           ))}
         </select>
       </div>
+      {children}
     </div>
   );
 }
@@ -218,6 +225,7 @@ const BADGES: Record<string, string> = {
   suspended: 'bg-red-100 text-red-900',
   rejected: 'bg-red-100 text-red-900',
   held: 'bg-orange-100 text-orange-900',
+  clip: 'bg-violet-100 text-violet-900',
 };
 
 export function Badge({ tone, children }: { tone: string; children: ReactNode }) {

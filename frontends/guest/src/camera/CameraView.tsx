@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { ArrowLeft, Images, Loader2, SwitchCamera } from 'lucide-react';
-import type { FilmLook } from '@afterglow/contracts';
+import { clipClock, type CaptureKind, type FilmLook } from '@afterglow/contracts';
 import type { CameraControls } from '@afterglow/ui/camera';
 import { Viewfinder } from '@afterglow/ui/viewfinder';
 import { useT } from '../text';
@@ -17,6 +17,14 @@ interface CameraViewProps {
   paused?: boolean;
   /** the event's film look, previewed on the viewfinder (the photo itself is taken without it) */
   film?: FilmLook | null;
+  /** the event's clip length in seconds, where the guest may take clips here; else null */
+  clipSeconds?: number | null;
+  /** what the shutter takes: a photo, or a clip (it starts and stops recording) */
+  mode?: CaptureKind;
+  onMode?: (mode: CaptureKind) => void;
+  /** a clip is being recorded, for this long so far */
+  recording?: boolean;
+  elapsedMs?: number;
   onShutter: () => void;
   onSwitch: () => void;
   onBack: () => void;
@@ -35,6 +43,9 @@ export function CameraView(p: CameraViewProps) {
   const { camera, film } = p;
   const live = camera.status === 'streaming';
   const used = p.maxShots - p.shotsRemaining;
+  const clipMode = p.mode === 'clip' && !!p.clipSeconds;
+  const recording = clipMode && !!p.recording;
+  const limitMs = (p.clipSeconds ?? 0) * 1000;
   const shutter = useRef<HTMLButtonElement>(null);
   // The start button is gone once the camera runs: put keyboard and screen-reader focus on the shutter.
   useEffect(() => {
@@ -76,16 +87,35 @@ export function CameraView(p: CameraViewProps) {
         <div className="mt-2">
           <FilmStrip used={used} total={p.maxShots} dark />
         </div>
+        {clipMode && (
+          <p
+            className={`mx-auto mt-3 flex w-fit items-center gap-2 rounded-full px-3 py-1 text-base font-semibold tabular-nums ${recording ? 'bg-red-600 text-white' : 'bg-black/45 text-white/90'}`}
+          >
+            <span
+              aria-hidden
+              className={`h-2.5 w-2.5 rounded-full ${recording ? 'animate-pulse bg-white' : 'bg-red-500'}`}
+            />
+            <span className="sr-only">
+              {recording ? t('viewfinder.recording', 'Recording') : t('viewfinder.clipLength', 'Clip length')}
+            </span>
+            <span aria-hidden>
+              {clipClock(p.elapsedMs ?? 0)} / {clipClock(limitMs)}
+            </span>
+          </p>
+        )}
       </div>
 
       <div className="flex-1" />
 
+      {p.clipSeconds && p.onMode ? (
+        <ModeSwitch mode={p.mode ?? 'photo'} disabled={recording || p.capturing} onMode={p.onMode} />
+      ) : null}
       <div className="relative z-10 flex items-center justify-around bg-gradient-to-t from-black/75 to-transparent px-6 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-10">
         <button
           type="button"
           aria-label={t('viewfinder.switch', 'Switch camera')}
           onClick={p.onSwitch}
-          disabled={!live || p.switching || p.capturing}
+          disabled={!live || p.switching || p.capturing || recording}
           className={ROUND}
         >
           <SwitchCamera aria-hidden className={`h-6 w-6 ${p.switching ? 'animate-spin' : ''}`} />
@@ -93,13 +123,29 @@ export function CameraView(p: CameraViewProps) {
         <button
           type="button"
           ref={shutter}
-          aria-label={t('viewfinder.shutter', 'Take photo')}
+          aria-label={
+            !clipMode
+              ? t('viewfinder.shutter', 'Take photo')
+              : recording
+                ? t('viewfinder.stopRecording', 'Stop recording')
+                : t('viewfinder.record', 'Record a clip of up to {seconds} seconds', {
+                    seconds: p.clipSeconds ?? 0,
+                  })
+          }
+          aria-pressed={clipMode ? recording : undefined}
           onClick={p.onShutter}
-          disabled={!live || p.capturing}
-          className="flex h-20 w-20 items-center justify-center rounded-full border-4 border-white bg-white/20 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-accent)] active:scale-95 disabled:opacity-50"
+          disabled={!live || (p.capturing && !recording)}
+          className="relative flex h-20 w-20 items-center justify-center rounded-full border-4 border-white bg-white/20 transition focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-accent)] active:scale-95 disabled:opacity-50"
         >
+          {recording && <RecordRing fraction={limitMs ? (p.elapsedMs ?? 0) / limitMs : 0} />}
           <span
-            className={`h-15 w-15 rounded-full bg-white transition ${p.capturing ? 'scale-75 bg-white/70' : ''}`}
+            className={
+              !clipMode
+                ? `h-15 w-15 rounded-full bg-white transition ${p.capturing ? 'scale-75 bg-white/70' : ''}`
+                : recording
+                  ? 'h-8 w-8 rounded-md bg-red-600 transition-all'
+                  : 'h-15 w-15 rounded-full bg-red-600 transition-all'
+            }
             aria-hidden
           />
         </button>
@@ -113,5 +159,79 @@ export function CameraView(p: CameraViewProps) {
         </button>
       </div>
     </div>
+  );
+}
+
+/** Photo or Clip, beside the shutter (a clip's recording holds it). */
+function ModeSwitch({
+  mode,
+  disabled,
+  onMode,
+}: {
+  mode: CaptureKind;
+  disabled: boolean;
+  onMode: (mode: CaptureKind) => void;
+}) {
+  const t = useT();
+  const options: { mode: CaptureKind; label: string }[] = [
+    { mode: 'photo', label: t('mode.photo', 'Photo') },
+    { mode: 'clip', label: t('mode.clip', 'Clip') },
+  ];
+  return (
+    <div className="relative z-10 flex justify-center pb-1">
+      <div
+        role="radiogroup"
+        aria-label={t('mode.label', 'What to take')}
+        className="flex gap-1 rounded-full bg-black/50 p-1 backdrop-blur"
+        onKeyDown={(e) => {
+          // arrows move between the two, as in any radio group
+          if (!['ArrowLeft', 'ArrowRight', 'ArrowUp', 'ArrowDown'].includes(e.key) || disabled) return;
+          e.preventDefault();
+          const next = mode === 'photo' ? 'clip' : 'photo';
+          onMode(next);
+          e.currentTarget.querySelector<HTMLButtonElement>(`[data-mode="${next}"]`)?.focus();
+        }}
+      >
+        {options.map((o) => (
+          <button
+            key={o.mode}
+            type="button"
+            role="radio"
+            data-mode={o.mode}
+            aria-checked={mode === o.mode}
+            tabIndex={mode === o.mode ? 0 : -1}
+            disabled={disabled}
+            onClick={() => onMode(o.mode)}
+            className={`min-h-11 min-w-20 rounded-full px-4 text-sm font-semibold uppercase tracking-wide transition focus:outline-none focus-visible:ring-4 focus-visible:ring-white/70 disabled:opacity-60 ${mode === o.mode ? 'bg-white text-black' : 'text-white/85 hover:bg-white/15'}`}
+          >
+            {o.label}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** How much of the clip's length has been recorded, drawn round the shutter. */
+function RecordRing({ fraction }: { fraction: number }) {
+  const r = 38;
+  const c = 2 * Math.PI * r;
+  return (
+    <svg
+      aria-hidden
+      viewBox="0 0 80 80"
+      className="absolute -inset-1 h-[calc(100%+0.5rem)] w-[calc(100%+0.5rem)] -rotate-90"
+    >
+      <circle
+        cx="40"
+        cy="40"
+        r={r}
+        fill="none"
+        stroke="rgb(220 38 38)"
+        strokeWidth="4"
+        strokeDasharray={c}
+        strokeDashoffset={c * (1 - Math.min(1, Math.max(0, fraction)))}
+      />
+    </svg>
   );
 }

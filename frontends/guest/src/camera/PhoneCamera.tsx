@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { Camera as CameraIcon, Loader2 } from 'lucide-react';
+import { Camera as CameraIcon, Loader2, Video } from 'lucide-react';
+import type { CaptureKind } from '@afterglow/contracts';
 import { buttonClass, type Translate } from '@afterglow/ui';
 import { useT } from '../text';
 
@@ -20,7 +21,10 @@ export function phoneCameraReason(t: Translate, liveCamera: boolean): string {
 }
 
 interface PhoneCameraProps {
-  reason: string;
+  /** what the phone's camera app takes: a photo, or a clip (its video camera) */
+  kind?: CaptureKind;
+  /** why the phone's camera app is offered (null: said by the button beside it) */
+  reason: string | null;
   /** the last chosen photo is being turned into a JPEG */
   processing: boolean;
   primary: boolean;
@@ -28,12 +32,14 @@ interface PhoneCameraProps {
 }
 
 /**
- * 'Take Photo' through the phone's camera app: a real file input (keyboard, screen readers and the
- * phone's own camera all work with it), styled as a big button by its label.
+ * 'Take Photo' (or 'Take Clip') through the phone's camera app: a real file input (keyboard, screen
+ * readers and the phone's own camera all work with it), styled as a big button by its label.
  */
-export function PhoneCamera({ reason, processing, primary, onFile }: PhoneCameraProps) {
+export function PhoneCamera({ kind = 'photo', reason, processing, primary, onFile }: PhoneCameraProps) {
   const t = useT();
   const reasonId = useId();
+  const clip = kind === 'clip';
+  const Icon = clip ? Video : CameraIcon;
   return (
     <div className="flex w-full flex-col items-center gap-2">
       <label
@@ -46,15 +52,15 @@ export function PhoneCamera({ reason, processing, primary, onFile }: PhoneCamera
         {processing ? (
           <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
         ) : (
-          <CameraIcon aria-hidden className="h-5 w-5" />
+          <Icon aria-hidden className="h-5 w-5" />
         )}
-        {t('phoneCamera.take', 'Take Photo')}
+        {clip ? t('phoneCamera.takeClip', 'Take Clip') : t('phoneCamera.take', 'Take Photo')}
         <input
           type="file"
-          accept="image/*"
+          accept={clip ? 'video/*' : 'image/*'}
           capture="environment"
           className="sr-only"
-          aria-describedby={reasonId}
+          aria-describedby={reason ? reasonId : undefined}
           onChange={(e) => {
             const file = e.currentTarget.files?.[0];
             // Emptied at once, so choosing the same photo again is a change too.
@@ -63,11 +69,17 @@ export function PhoneCamera({ reason, processing, primary, onFile }: PhoneCamera
           }}
         />
       </label>
-      <p id={reasonId} className="text-sm text-neutral-600">
-        {reason}
-      </p>
+      {reason && (
+        <p id={reasonId} className="text-sm text-neutral-600">
+          {reason}
+        </p>
+      )}
       <span role="status" className="sr-only">
-        {processing ? t('phoneCamera.preparing', 'Preparing your photo…') : ''}
+        {processing
+          ? clip
+            ? t('phoneCamera.preparingClip', 'Preparing your clip…')
+            : t('phoneCamera.preparing', 'Preparing your photo…')
+          : ''}
       </span>
     </div>
   );

@@ -3,7 +3,7 @@ import { Check, Download, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
 import { CAPTION_MAX } from '@afterglow/contracts';
 import { Button } from '@afterglow/ui';
 import { Modal } from '../components/Modal';
-import { uploadError } from '../lib/errors';
+import { uploadError } from '../lib/upload-errors';
 import { useT } from '../text';
 import type { CapturedShot } from './capture';
 import type { UploadFailure } from './useKeepShot';
@@ -17,23 +17,43 @@ interface PreviewDialogProps {
   /** the event allows no retakes: every capture is kept */
   noRetakes: boolean;
   uploading: boolean;
+  /** how much of a clip is up, 0–1, while it uploads */
+  progress?: number | null;
   /** the last upload's failure, if any: the photo stays here until it is stored */
   error: UploadFailure | null;
   onRetake: () => void;
   onKeep: (caption: string) => void;
 }
 
-/** The captured photo with an optional caption, Retake and Keep Photo. It never closes by itself. */
+/** A file name for the capture saved to the phone, by what it is. */
+function saveName(shot: CapturedShot): string {
+  const ext =
+    shot.kind !== 'clip'
+      ? 'jpg'
+      : shot.blob.type.includes('mp4')
+        ? 'mp4'
+        : shot.blob.type.includes('quicktime')
+          ? 'mov'
+          : 'webm';
+  return `afterglow-${shot.uploadId.slice(0, 8)}.${ext}`;
+}
+
+/**
+ * The captured photo (or clip, playing with its sound) with an optional caption, Retake and Keep. It
+ * never closes by itself.
+ */
 export function PreviewDialog({
   shot,
   allowCaptions,
   noRetakes,
   uploading,
+  progress,
   error,
   onRetake,
   onKeep,
 }: PreviewDialogProps) {
   const t = useT();
+  const clip = shot.kind === 'clip';
   const [caption, setCaption] = useState('');
   const captionId = useId();
   // Focus the main action, not the caption: on a phone that would cover the photo with the keyboard.
@@ -43,7 +63,7 @@ export function PreviewDialog({
       open
       onOpenChange={() => undefined}
       dismissible={false}
-      title={t('preview.title', 'Your photo')}
+      title={clip ? t('preview.clipTitle', 'Your clip') : t('preview.title', 'Your photo')}
       hideTitle
       dark
       initialFocus={keep}
@@ -55,11 +75,23 @@ export function PreviewDialog({
           if (!uploading) onKeep(caption);
         }}
       >
-        <img
-          src={shot.url}
-          alt={t('preview.alt', 'The photo you just took')}
-          className="max-h-[50dvh] w-full rounded-xl bg-black object-contain"
-        />
+        {clip ? (
+          <video
+            src={shot.url}
+            aria-label={t('preview.clipAlt', 'The clip you just recorded')}
+            controls
+            autoPlay
+            playsInline
+            loop
+            className="max-h-[50dvh] w-full rounded-xl bg-black object-contain"
+          />
+        ) : (
+          <img
+            src={shot.url}
+            alt={t('preview.alt', 'The photo you just took')}
+            className="max-h-[50dvh] w-full rounded-xl bg-black object-contain"
+          />
+        )}
         {allowCaptions && (
           <div>
             <div className="mb-1.5 flex items-baseline justify-between">
@@ -96,18 +128,27 @@ export function PreviewDialog({
               {t('preview.uploadFailed', 'Upload failed: {reason}', { reason: uploadError(t, error) })}
             </p>
             <p className="mt-1 text-red-50/90">
-              {error.retryable
-                ? t('preview.safe', 'Your photo is safe on this phone. Check your connection and try again.')
-                : t(
-                    'preview.refused',
-                    'This photo could not be added to the event. You can still save it to your phone.',
-                  )}
+              {clip
+                ? error.retryable
+                  ? t(
+                      'preview.clipSafe',
+                      'Your clip is safe on this phone. Check your connection and try again.',
+                    )
+                  : t(
+                      'preview.clipRefused',
+                      'This clip could not be added to the event. You can still save it to your phone.',
+                    )
+                : error.retryable
+                  ? t(
+                      'preview.safe',
+                      'Your photo is safe on this phone. Check your connection and try again.',
+                    )
+                  : t(
+                      'preview.refused',
+                      'This photo could not be added to the event. You can still save it to your phone.',
+                    )}
             </p>
-            <a
-              href={shot.url}
-              download={`afterglow-${shot.uploadId.slice(0, 8)}.jpg`}
-              className={`${DARK_BUTTON} mt-2 h-9 px-3 text-sm`}
-            >
+            <a href={shot.url} download={saveName(shot)} className={`${DARK_BUTTON} mt-2 h-9 px-3 text-sm`}>
               <Download aria-hidden className="h-4 w-4" />
               {t('preview.save', 'Save to phone')}
             </a>
@@ -140,7 +181,11 @@ export function PreviewDialog({
             {uploading ? (
               <>
                 <Loader2 aria-hidden className="h-5 w-5 animate-spin max-[400px]:hidden" />
-                {t('preview.uploading', 'Uploading...')}
+                {progress != null
+                  ? t('preview.uploadingPercent', 'Uploading... {percent}%', {
+                      percent: Math.round(progress * 100),
+                    })
+                  : t('preview.uploading', 'Uploading...')}
               </>
             ) : error ? (
               <>
@@ -150,7 +195,7 @@ export function PreviewDialog({
             ) : (
               <>
                 <Check aria-hidden className="h-5 w-5 max-[400px]:hidden" />
-                {t('common.keepPhoto', 'Keep Photo')}
+                {clip ? t('common.keepClip', 'Keep Clip') : t('common.keepPhoto', 'Keep Photo')}
               </>
             )}
           </Button>

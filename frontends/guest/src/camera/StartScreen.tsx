@@ -17,8 +17,11 @@ interface StartScreenProps {
   liveCamera: boolean;
   /** a photo from the phone's camera app is being prepared */
   processing: boolean;
+  /** the event's clip length where guests may take clips with the phone's camera app here, else null */
+  clipSeconds?: number | null;
   onStart: () => void;
   onFile: (file: File) => void;
+  onClipFile?: (file: File) => void;
 }
 
 /**
@@ -36,8 +39,10 @@ export function StartScreen({
   error,
   liveCamera,
   processing,
+  clipSeconds,
   onStart,
   onFile,
+  onClipFile,
 }: StartScreenProps) {
   const t = useT();
   return (
@@ -105,6 +110,21 @@ export function StartScreen({
             onFile={onFile}
           />
         )}
+        {clipSeconds && onClipFile ? (
+          <PhoneCamera
+            kind="clip"
+            reason={t(
+              'phoneCamera.clipReason',
+              'Or record a clip of up to {seconds} seconds with your phone’s camera.',
+              {
+                seconds: clipSeconds,
+              },
+            )}
+            processing={processing}
+            primary={false}
+            onFile={onClipFile}
+          />
+        ) : null}
         <p className="text-sm text-neutral-600">
           {t('start.hidden', 'Photos stay hidden until the reveal, like a real disposable camera.')}
         </p>

@@ -2,8 +2,8 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast, translator } from '@afterglow/ui';
 import { devicePhotosKey } from '../lib/api';
-import { uploadError } from '../lib/errors';
-import { UPLOAD_FAILED, sendPhoto, type PhotoUpload } from '../lib/upload';
+import { uploadError } from '../lib/upload-errors';
+import { UPLOAD_FAILED, sendCapture, type PhotoUpload } from '../lib/upload';
 import { useRetry } from '../lib/useRetry';
 import { enqueue, send, type QueuedPhoto } from '../offline/queue';
 import type { PhotoQueue } from '../offline/usePhotoQueue';
@@ -60,6 +60,10 @@ interface KeepShotOptions {
 export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: KeepShotOptions) {
   const qc = useQueryClient();
   const [error, setError] = useState<UploadFailure | null>(null);
+  /** how much of a clip the server has, 0–1 (a photo goes in one request: null) */
+  const [progress, setProgress] = useState<number | null>(null);
+  /** a clip sent directly (no local database): its upload's address, so a retry resumes it */
+  const direct = useRef(new Map<string, string>());
   const lastCaption = useRef('');
   /** dismisses the last 'Upload failed' toast once the photo is stored (it would cover the shutter) */
   const dismissFailure = useRef<(() => void) | null>(null);
@@ -84,6 +88,7 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
     networkMode: 'always',
     mutationFn: async ({ s, caption }: { s: CapturedShot; caption: string }): Promise<Kept> => {
       queue.claim(s.uploadId, true);
+      setProgress(null);
       const photo: PhotoUpload = {
         photo: s.blob,
         eventCode: code,
@@ -99,7 +104,13 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
       } catch (err) {
         console.warn('Offline queue unavailable', err);
       }
-      const sent = entry ? await send(entry) : await sendPhoto(photo);
+      const onProgress = (done: number, total: number) => setProgress(total ? done / total : 0);
+      const sent = entry
+        ? await send(entry, onProgress)
+        : await sendCapture(photo, direct.current.get(s.uploadId), {
+            onCreated: (url) => void direct.current.set(s.uploadId, url),
+            onProgress,
+          });
       if (sent.kind === 'stored') return { queued: false, shotsRemaining: sent.shotsRemaining };
       if (sent.kind === 'retry' && entry) {
         // From now on the queue's retries report what becomes of it.
@@ -153,6 +164,9 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
     if (shot && error?.retryable && !upload.isPending) keep(shot, lastCaption.current);
   };
 
-  /** keep: upload this photo; clear: forget the last failure and its toast (a new photo, Retake) */
-  return { keep, clear, uploading: upload.isPending, error };
+  /**
+   * keep: upload this capture; clear: forget the last failure and its toast (a new photo, Retake);
+   * progress: how much of a clip is up while it uploads
+   */
+  return { keep, clear, uploading: upload.isPending, progress: upload.isPending ? progress : null, error };
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast, translator } from '@afterglow/ui';
-import type { PublicEvent } from '@afterglow/contracts';
+import type { CaptureKind, PublicEvent } from '@afterglow/contracts';
 import type { DevicePhotos } from '../lib/api';
 import { newUuid } from '../lib/storage';
 import { usePhotoQueue } from '../offline/usePhotoQueue';
-import type { CapturedShot } from './capture';
+import { CaptureError, type CapturedShot } from './capture';
 import { DEVELOPING_MS } from './DevelopingOverlay';
 import { useKeepShot } from './useKeepShot';
 
@@ -69,10 +69,10 @@ export function useRoll({ code, deviceId, event, shots, onDone }: RollOptions) {
   });
 
   /**
-   * A new photo into the preview, from the in-app camera or the phone's camera app; `failure` (in the
-   * guest's language) says what went wrong if it cannot be taken.
+   * A new photo (or clip) into the preview, from the in-app camera or the phone's camera app; `failure`
+   * (in the guest's language) says what went wrong if it cannot be taken.
    */
-  const take = async (produce: () => Promise<Blob>, failure: string) => {
+  const take = async (produce: () => Promise<Blob>, failure: string, kind: CaptureKind = 'photo') => {
     const t = translator();
     if (remaining <= 0) {
       toast({ title: t('roll.noShots', 'No shots remaining'), variant: 'destructive' });
@@ -83,11 +83,12 @@ export function useRoll({ code, deviceId, event, shots, onDone }: RollOptions) {
     try {
       const blob = await produce();
       kept.clear();
-      setShot({ blob, url: URL.createObjectURL(blob), uploadId: newUuid() });
-    } catch {
+      setShot({ kind, blob, url: URL.createObjectURL(blob), uploadId: newUuid() });
+    } catch (err) {
       toast({
         title: t('roll.captureFailed', 'Capture failed'),
-        description: failure,
+        // a clip the guest chose that the event cannot take says why (CLIP_MESSAGES, translated)
+        description: err instanceof CaptureError && err.reason ? err.reason : failure,
         variant: 'destructive',
       });
     } finally {
@@ -116,6 +117,7 @@ export function useRoll({ code, deviceId, event, shots, onDone }: RollOptions) {
     },
     retake,
     uploading: kept.uploading,
+    progress: kept.progress,
     error: kept.error,
   };
 }

@@ -33,6 +33,11 @@ function dialogTitle(t: Translate, kind: PhotoKind, at: { n: number; total: numb
 
 /** The large photo's description: its caption, else who took it (the name as the byline, lower case). */
 function photoAlt(t: Translate, p: ShownPhoto): string {
+  if (p.kind === 'clip') {
+    return p.caption
+      ? t('dialog.clipCaption', 'Clip: {caption}', { caption: p.caption })
+      : t('dialog.clipBy', 'Clip by {author}', { author: photoAuthor(t, p) });
+  }
   if (p.caption) return t('dialog.altCaption', 'Photo: {caption}', { caption: p.caption });
   const a = authorOf(p);
   if ('name' in a) return t('dialog.altBy', 'Photo by {name}', { name: a.name.toLowerCase() });
@@ -63,6 +68,7 @@ export function PhotoDialog<P extends ShownPhoto>({
     onIndexChange((index + delta + photos.length) % photos.length);
   };
   const src = photo ? stableUrl(photo.displayUrl ?? photo.thumbUrl) : null;
+  const video = photo?.kind === 'clip' ? stableUrl(photo.videoUrl) : null;
   return (
     <Modal
       open={!!photo}
@@ -80,7 +86,20 @@ export function PhotoDialog<P extends ShownPhoto>({
       {photo && (
         <div>
           <div className="relative">
-            {src && broken !== photo.id ? (
+            {video && broken !== photo.id ? (
+              // a clip plays with its sound where the guest starts it (ADR 033)
+              <video
+                key={photo.id}
+                src={video}
+                poster={stableUrl(photo.posterUrl) ?? src ?? undefined}
+                aria-label={photoAlt(t, photo)}
+                controls
+                playsInline
+                preload="metadata"
+                onError={() => setBroken(photo.id)}
+                className="max-h-[65dvh] w-full rounded-xl bg-black object-contain"
+              />
+            ) : src && broken !== photo.id ? (
               <img
                 key={photo.id}
                 src={src}

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Hourglass, Images, Loader2 } from 'lucide-react';
+import { Hourglass, Images, Loader2, Play } from 'lucide-react';
+import { clipLength } from '@afterglow/contracts';
 import { Button, Skeleton, type Translate } from '@afterglow/ui';
 import { photoAuthor, type ShownPhoto } from '../lib/format';
 import { stableUrl } from '../lib/stableUrl';
@@ -16,6 +17,10 @@ interface PhotoGridProps<P extends ShownPhoto> {
 
 function defaultLabel(t: Translate, p: ShownPhoto, i: number): string {
   const values = { n: i + 1, author: photoAuthor(t, p), caption: p.caption };
+  if (p.kind === 'clip')
+    return p.caption
+      ? t('grid.openClipCaptioned', 'Open clip {n}, {author}: {caption}', values)
+      : t('grid.openClip', 'Open clip {n}, {author}', values);
   return p.caption
     ? t('grid.openCaptioned', 'Open photo {n}, {author}: {caption}', values)
     : t('grid.open', 'Open photo {n}, {author}', values);
@@ -50,12 +55,26 @@ export function PhotoGrid<P extends ShownPhoto>({ photos, onOpen, badge, label }
                   <Hourglass aria-hidden className="h-6 w-6" />
                 </span>
               )}
+              {p.kind === 'clip' && <ClipBadge durationMs={p.durationMs ?? null} />}
             </button>
             {badge?.(p)}
           </li>
         );
       })}
     </ul>
+  );
+}
+
+/** A clip's tile: a play mark and its length over the poster. */
+export function ClipBadge({ durationMs }: { durationMs: number | null }) {
+  return (
+    <span
+      aria-hidden
+      className="pointer-events-none absolute end-1 top-1 flex items-center gap-1 rounded-full bg-black/65 px-1.5 py-0.5 text-xs font-semibold tabular-nums text-white"
+    >
+      <Play className="h-3 w-3 fill-current" />
+      {durationMs != null && clipLength(durationMs)}
+    </span>
   );
 }
 

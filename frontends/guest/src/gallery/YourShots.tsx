@@ -101,6 +101,10 @@ export function YourShots({ code, deviceId, data, loading, error, onRetry, revea
             onOpen={setOpen}
             label={(p, i) => {
               const values = { n: i + 1, status: t(shotStatus(p).label), caption: p.caption };
+              if (p.kind === 'clip')
+                return p.caption
+                  ? t('shots.openClipCaptioned', 'Open your clip {n}, {status}: {caption}', values)
+                  : t('shots.openClip', 'Open your clip {n}, {status}', values);
               return p.caption
                 ? t('shots.openCaptioned', 'Open your photo {n}, {status}: {caption}', values)
                 : t('shots.open', 'Open your photo {n}, {status}', values);

@@ -1,7 +1,6 @@
 import { ApiError, msg, type MessageDescriptor, type Translate, type Values } from '@afterglow/ui';
 import { DEVICE_MESSAGES, DISPLAY_NAME_MAX, PLAN_CODES } from '@afterglow/contracts';
 import { DEVICE_TEXT, PLAN_TEXT } from './contract-text';
-import { UPLOAD_FAILED } from './upload-failed';
 
 // The services' refusals a guest can meet (joining, the camera's reads, uploads, reports, deleting a
 // shot), in the guest's language by the problem's `code`. Each English is the server's own `detail`
@@ -52,7 +51,7 @@ const BY_DETAIL: Record<string, Known> = {
 };
 
 /** A problem's words in the guest's language, or null when it is not one we know. */
-function known(t: Translate, code: string | undefined, detail: string): string | null {
+export function known(t: Translate, code: string | undefined, detail: string): string | null {
   const m = BY_DETAIL[detail] ?? (code ? BY_CODE[code] : undefined);
   return m ? t(m, m.values) : null;
 }
@@ -65,11 +64,4 @@ export function serverError(t: Translate, err: unknown, fallback: string): strin
   if (err instanceof ApiError) return known(t, err.code, err.detail) ?? err.detail;
   if (err instanceof Error && err.message) return err.message;
   return fallback;
-}
-
-/** Why an upload failed (lib/upload.ts `Sent`), in the guest's language. */
-export function uploadError(t: Translate, failure: { message: string; code?: string }): string {
-  const found = known(t, failure.code, failure.message);
-  if (found) return found;
-  return failure.message === UPLOAD_FAILED ? t('upload.failed', 'Could not upload photo') : failure.message;
 }

@@ -8,7 +8,9 @@ import type { PhotoDto } from '@afterglow/contracts';
 export type ShownPhoto = Pick<
   PhotoDto,
   'id' | 'caption' | 'createdAt' | 'thumbUrl' | 'displayUrl' | 'device' | 'deviceDisplayName'
->;
+> &
+  /** a clip (ADR 033): its MP4, poster and length; absent, a photo */
+  Partial<Pick<PhotoDto, 'kind' | 'videoUrl' | 'posterUrl' | 'durationMs'>>;
 
 type Author = Pick<ShownPhoto, 'device' | 'deviceDisplayName'>;
 

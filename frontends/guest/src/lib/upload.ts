@@ -1,35 +1,19 @@
 /**
  * The guest's upload, written once: one photo POSTed to /api/events/{code}/photos with one timeout,
- * and one rule for what is worth trying again and when. The camera's Keep sends through it (by way
- * of the offline queue, or directly where the browser has no local database), and so do the queue's
- * retries, in the page and in the service worker (/sw.js); so it needs nothing but the browser.
+ * a clip sent resumably (lib/tus.ts), and one rule for what is worth trying again and when. The
+ * camera's Keep sends through it (by way of the offline queue, or directly where the browser has no
+ * local database), and so do the queue's retries, in the page and in the service worker (/sw.js); so
+ * it needs nothing but the browser.
  *
  * Retries are safe: each photo carries the uploadId made at capture, and the server stores a
  * replayed uploadId once and counts it once (ADR 004).
  */
-import { captureKindOf, captureUploadName, type CaptureKind } from '@afterglow/contracts';
+import { captureKindOf, captureUploadName } from '@afterglow/contracts';
+import { ask, type PhotoUpload, type Sent } from './request';
+import { sendClip, type ClipHooks } from './tus';
 import { UPLOAD_FAILED } from './upload-failed';
 
-/** One photo on its way up: what the camera keeps and what the offline queue holds. */
-export interface PhotoUpload {
-  /** what was captured (ADR 030); absent (and in entries queued before kinds), a photo */
-  kind?: CaptureKind;
-  /** the capture as taken (a photo: the JPEG), sent as the `photo` part */
-  photo: Blob;
-  eventCode: string;
-  deviceId: string;
-  caption: string;
-  /** made at capture time: a retry of this photo is stored once */
-  uploadId: string;
-}
-
-export type Sent =
-  /** the server has it (201, or 200 for a replay) */
-  | { kind: 'stored'; shotsRemaining: number }
-  /** the server refused it for good (no shots left, event ended…), in its own words and by its code */
-  | { kind: 'refused'; status: number; message: string; code?: string }
-  /** offline, too slow, or the server in trouble (5xx, 408, 429): the same photo may go up later */
-  | { kind: 'retry'; status?: number; message: string; code?: string };
+export type { PhotoUpload, Sent };
 
 /** A stalled request on bad Wi-Fi should not hold the photo forever; a retry is safe (same uploadId). */
 export const UPLOAD_TIMEOUT_MS = 90_000;
@@ -43,23 +27,6 @@ export const retryDelay = (attempt: number): number =>
 
 export { UPLOAD_FAILED };
 
-/** Whether a failed answer may succeed later: the server's trouble, not the photo's. */
-export const isTransientStatus = (status: number) => status >= 500 || status === 408 || status === 429;
-
-/**
- * The server's message (problem+json `detail`), or the generic one; and the problem's `code`, which
- * the pages translate the message by.
- */
-function problemOf(body: string): { message: string; code?: string } {
-  try {
-    const p = JSON.parse(body) as { detail?: string; error?: string; code?: unknown };
-    const message = p.detail ?? p.error ?? UPLOAD_FAILED;
-    return typeof p.code === 'string' ? { message, code: p.code } : { message };
-  } catch {
-    return { message: UPLOAD_FAILED };
-  }
-}
-
 /**
  * Sends one capture as multipart (the `photo` part, named as its kind's file, e.g. a photo's JPEG;
  * deviceId, caption if any, uploadId) and reads the answer.
@@ -71,32 +38,25 @@ export async function sendPhoto(p: PhotoUpload): Promise<Sent> {
   const caption = p.caption.trim();
   if (caption) form.append('caption', caption);
   form.append('uploadId', p.uploadId);
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), UPLOAD_TIMEOUT_MS);
-  let res: Response;
+  const sent = await ask(
+    `/api/events/${encodeURIComponent(p.eventCode)}/photos`,
+    { method: 'POST', body: form },
+    UPLOAD_TIMEOUT_MS,
+  );
+  if (sent.kind !== 'ok') return sent;
+  let shotsRemaining = 0;
   try {
-    res = await fetch(`/api/events/${encodeURIComponent(p.eventCode)}/photos`, {
-      method: 'POST',
-      credentials: 'include',
-      body: form,
-      signal: abort.signal,
-    });
+    shotsRemaining = (JSON.parse(await sent.body()) as { shotsRemaining: number }).shotsRemaining;
   } catch {
-    return { kind: 'retry', message: UPLOAD_FAILED };
-  } finally {
-    clearTimeout(timer);
+    /* stored all the same */
   }
-  const body = await res.text().catch(() => '');
-  if (res.ok) {
-    let shotsRemaining = 0;
-    try {
-      shotsRemaining = (JSON.parse(body) as { shotsRemaining: number }).shotsRemaining;
-    } catch {
-      /* stored all the same */
-    }
-    return { kind: 'stored', shotsRemaining };
-  }
-  const problem = problemOf(body);
-  if (isTransientStatus(res.status)) return { kind: 'retry', status: res.status, ...problem };
-  return { kind: 'refused', status: res.status, ...problem };
+  return { kind: 'stored', shotsRemaining };
+}
+
+/**
+ * Sends one capture by its kind: a photo in one POST, a clip resumably (lib/tus.ts) from the upload
+ * at `uploadUrl` if an earlier try created one.
+ */
+export function sendCapture(p: PhotoUpload, uploadUrl?: string, hooks?: ClipHooks): Promise<Sent> {
+  return captureKindOf(p.kind) === 'clip' ? sendClip(p, uploadUrl, hooks) : sendPhoto(p);
 }

@@ -1,10 +1,10 @@
 /**
- * The offline photo queue (spec section 3): every photo the guest keeps is first written to a local
- * browser database, then uploaded (lib/upload.ts); it leaves the queue once the server has it (or
+ * The offline photo queue (spec section 3): every photo (and clip) the guest keeps is first written
+ * to a local browser database, then uploaded (lib/upload.ts); it leaves the queue once the server has it (or
  * refuses it for good). Used by the camera page and by the service worker (/sw.js), so it needs
  * nothing but the browser: no React, no shared UI package.
  */
-import { sendPhoto, type PhotoUpload, type Sent } from '../lib/upload';
+import { sendCapture, type PhotoUpload, type Sent } from '../lib/upload';
 
 export const QUEUE_DB = 'afterglow-offline';
 export const QUEUE_DB_VERSION = 1;
@@ -21,6 +21,8 @@ export interface QueuedPhoto extends PhotoUpload {
   /** capture time, ms since the epoch */
   timestamp: number;
   status: 'pending';
+  /** a clip's resumable upload, once created: the next try resumes it (lib/tus.ts) */
+  uploadUrl?: string;
 }
 
 /** What became of a queued photo: stored and refused ones leave the queue, the others wait. */
@@ -97,9 +99,31 @@ export async function dequeue(id: number): Promise<void> {
   announce({ type: 'changed' });
 }
 
-/** Uploads one queued photo and settles its place in the queue by the answer. */
-export async function send(entry: QueuedPhoto): Promise<Outcome> {
-  const sent = await sendPhoto(entry);
+/**
+ * Uploads one queued capture and settles its place in the queue by the answer. A clip's upload address
+ * is written to its entry as soon as it exists, so whoever tries next (this page after a reload, the
+ * service worker) resumes it rather than starting over.
+ */
+export async function send(
+  entry: QueuedPhoto,
+  onProgress?: (sent: number, total: number) => void,
+): Promise<Outcome> {
+  const sent = await sendCapture(entry, entry.uploadUrl, {
+    onCreated: async (uploadUrl) => {
+      entry.uploadUrl = uploadUrl;
+      if (entry.id === undefined) return;
+      const id = entry.id;
+      // still queued (not stored meanwhile by another try): keep the address with it
+      await run('readwrite', (s) => {
+        const req = s.get(id);
+        req.onsuccess = () => {
+          if (req.result) s.put({ ...(req.result as QueuedPhoto), uploadUrl });
+        };
+        return req;
+      }).catch((err: unknown) => console.warn('Offline queue unavailable', err));
+    },
+    ...(onProgress ? { onProgress } : {}),
+  });
   if (sent.kind !== 'retry' && entry.id !== undefined) await dequeue(entry.id);
   const { deviceId, uploadId } = entry;
   if (sent.kind === 'stored')

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, translator } from '@afterglow/ui';
 import { devicePhotosKey, type DevicePhotos } from '../lib/api';
-import { uploadError } from '../lib/errors';
+import { uploadError } from '../lib/upload-errors';
 import { useRetry } from '../lib/useRetry';
 import { QUEUE_CHANNEL, SYNC_TAG, flush, queued, type Outcome, type QueueMessage } from './queue';
 

@@ -3,14 +3,16 @@ import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, toast, translator, useEventLanguage } from '@afterglow/ui';
 import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '@afterglow/ui/camera';
-import { filmLook, type PublicEvent } from '@afterglow/contracts';
+import { filmLook, type CaptureKind, type PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
 import { EventEnded, FullScreen, LoadFailed, NotJoined } from '../camera/CameraMessages';
 import { CameraView } from '../camera/CameraView';
 import { DevelopingOverlay } from '../camera/DevelopingOverlay';
 import { RollComplete } from '../camera/RollComplete';
 import { StartScreen } from '../camera/StartScreen';
+import { fileClip } from '../camera/fileClip';
 import { fileToJpeg } from '../camera/fileShot';
+import { canRecord, useClipRecorder } from '../camera/recorder';
 import { cameraScreen } from '../camera/screen';
 import { usePreviewDialog } from '../camera/usePreviewDialog';
 import { useRoll } from '../camera/useRoll';
@@ -106,7 +108,9 @@ interface FlowProps {
  * opens the preview over it; Keep (useRoll: the upload) or Retake go back to the camera, or to the
  * start screen when the phone's camera app took it; the roll complete, or the event ended, end it.
  * Without an in-app camera (plain http, old browsers), or when it is refused, the phone's camera app
- * takes the photo from the start screen.
+ * takes the photo from the start screen. Where the event takes clips (ADR 033), a Photo/Clip switch
+ * beside the shutter makes it start and stop a recording (the event's clip length at most); without an
+ * in-app recorder the phone's camera app records the clip.
  */
 function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   const t = useT();
@@ -115,6 +119,11 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   const [liveCamera] = useState(hasLiveCamera);
   const [mode, setMode] = useState<'start' | 'camera'>('start');
   const [switching, setSwitching] = useState(false);
+  const [kind, setKind] = useState<CaptureKind>('photo');
+  const recorder = useClipRecorder();
+  const [recorderHere] = useState(canRecord);
+  /** the event's clip length, where it takes clips */
+  const clipSeconds = event.allowClips && event.clipSeconds > 0 ? event.clipSeconds : null;
 
   const startCamera = useCallback(
     async (failure: string) => {
@@ -147,15 +156,43 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   });
   const PreviewDialog = usePreviewDialog(mode === 'camera' || !!roll.shot || !liveCamera || !!camera.error);
 
-  const onShutter = () =>
-    roll.take(
+  const onKind = (next: CaptureKind) => {
+    setKind(next);
+    // the microphone only while a clip may be recorded
+    void camera.withSound(next === 'clip').then((ok) => {
+      if (ok === false) {
+        setMode('start');
+        cameraError(t('camera.restartFailed', 'Could not restart camera.'));
+      }
+    });
+  };
+
+  const onRecord = () => {
+    if (recorder.recording) return recorder.stop();
+    const stream = camera.stream();
+    if (!stream || !clipSeconds) return;
+    void roll.take(
       async () => {
-        const blob = await camera.capture();
+        const clip = await recorder.start(stream, clipSeconds * 1000);
         camera.stop();
-        return blob;
+        return clip;
       },
-      t('camera.takeFailed', 'Could not take photo. Please try again.'),
+      t('camera.recordFailed', 'Could not record clip. Please try again.'),
+      'clip',
     );
+  };
+
+  const onShutter = () =>
+    kind === 'clip' && clipSeconds
+      ? onRecord()
+      : void roll.take(
+          async () => {
+            const blob = await camera.capture();
+            camera.stop();
+            return blob;
+          },
+          t('camera.takeFailed', 'Could not take photo. Please try again.'),
+        );
 
   const onSwitch = async () => {
     setSwitching(true);
@@ -202,7 +239,12 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           switching={switching}
           paused={!!roll.shot}
           film={event.filmMode ? filmLook(event.filmPreset) : null}
-          onShutter={() => void onShutter()}
+          clipSeconds={recorderHere ? clipSeconds : null}
+          mode={kind}
+          onMode={onKind}
+          recording={recorder.recording}
+          elapsedMs={recorder.elapsedMs}
+          onShutter={onShutter}
           onSwitch={() => void onSwitch()}
           onBack={() => navigate(`/join/${code}`)}
           onGallery={() => navigate(`/gallery/${code}`)}
@@ -223,6 +265,16 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           onFile={(file) =>
             void roll.take(() => fileToJpeg(file), t('camera.processFailed', 'Could not process photo.'))
           }
+          // the phone's camera app records the clip where the page cannot
+          clipSeconds={!liveCamera || camera.error || !recorderHere ? clipSeconds : null}
+          onClipFile={(file) =>
+            clipSeconds &&
+            void roll.take(
+              () => fileClip(t, file, clipSeconds),
+              t('camera.processClipFailed', 'Could not use this clip.'),
+              'clip',
+            )
+          }
         />
       )}
       {roll.shot && PreviewDialog && (
@@ -232,6 +284,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           allowCaptions={event.allowCaptions}
           noRetakes={event.filmMode && event.noRetakes}
           uploading={roll.uploading}
+          progress={roll.progress}
           error={roll.error}
           onRetake={roll.retake}
           onKeep={roll.keep}

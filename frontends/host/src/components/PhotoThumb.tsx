@@ -1,12 +1,15 @@
 import type { PhotoDto } from '@afterglow/contracts';
-import { Hourglass } from 'lucide-react';
+import { Hourglass, Play } from 'lucide-react';
 import { useState } from 'react';
-import { photoAlt } from '../lib/format';
+import { clipClock, clipSeconds, isClip, playableClip } from '../lib/clips';
+import { photoAlt, photoAuthor } from '../lib/format';
 import { useT } from '../text';
+import { ClipDialog } from './ClipDialog';
 
 /**
  * A photo's image, or a "processing" tile until its renditions exist. A signed URL that no longer
- * loads (expired) asks the owner to refresh the list, once.
+ * loads (expired) asks the owner to refresh the list, once. A clip shows its poster with a play badge
+ * and its length; a developed one opens in a player.
  */
 export function PhotoThumb({
   photo,
@@ -36,18 +39,85 @@ export function PhotoThumb({
       </div>
     );
   }
-  return (
+  const broken = () => {
+    if (reported) return;
+    setReported(true);
+    onBroken?.();
+  };
+  if (!isClip(photo)) {
+    return (
+      <img
+        src={src}
+        alt={alt}
+        loading="lazy"
+        decoding="async"
+        className={`bg-neutral-100 object-cover ${className}`}
+        onError={broken}
+      />
+    );
+  }
+  const playable = playableClip(photo);
+  const poster = (
     <img
       src={src}
-      alt={alt}
+      // the button around a playable clip names it
+      alt={playable ? '' : alt}
       loading="lazy"
       decoding="async"
-      className={`bg-neutral-100 object-cover ${className}`}
-      onError={() => {
-        if (reported) return;
-        setReported(true);
-        onBroken?.();
-      }}
+      className="h-full w-full bg-neutral-100 object-cover"
+      onError={broken}
+    />
+  );
+  const clock = clipClock(photo.durationMs);
+  const seconds = clipSeconds(photo.durationMs);
+  const name = photoAuthor(photo, t);
+  const badge = (
+    <span
+      aria-hidden
+      className="pointer-events-none absolute bottom-2 start-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold tabular-nums text-white"
+    >
+      <Play className="h-3 w-3 fill-current" />
+      {clock}
+    </span>
+  );
+  if (!playable) {
+    return (
+      <div className={`relative overflow-hidden ${className}`}>
+        {poster}
+        {badge}
+      </div>
+    );
+  }
+  return (
+    <ClipDialog
+      photo={photo}
+      onBroken={onBroken}
+      trigger={
+        <button
+          type="button"
+          aria-label={
+            seconds === null
+              ? t('clip.play', 'Play the clip by {name}', { name })
+              : t(
+                  'clip.playLength',
+                  'Play the clip by {name}, {seconds, plural, one {# second} other {# seconds}}',
+                  { name, seconds },
+                )
+          }
+          className={`group relative block overflow-hidden focus:outline-none focus-visible:ring-4 focus-visible:ring-inset focus-visible:ring-[var(--ag-primary-strong)] ${className}`}
+        >
+          {poster}
+          {badge}
+          <span
+            aria-hidden
+            className="pointer-events-none absolute inset-0 flex items-center justify-center bg-black/0 transition group-hover:bg-black/15"
+          >
+            <span className="flex h-12 w-12 items-center justify-center rounded-full bg-black/55 text-white">
+              <Play className="h-6 w-6 translate-x-0.5 fill-current" />
+            </span>
+          </span>
+        </button>
+      }
     />
   );
 }

@@ -41,6 +41,7 @@ export function SwitchRow({
   checked,
   onCheckedChange,
   disabled,
+  describedBy,
 }: {
   id: string;
   label: string;
@@ -48,6 +49,8 @@ export function SwitchRow({
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
   disabled?: boolean;
+  /** ids of further describing text (why it is disabled) */
+  describedBy?: string;
 }) {
   return (
     <div className="flex items-start justify-between gap-4">
@@ -66,7 +69,7 @@ export function SwitchRow({
         checked={checked}
         onCheckedChange={onCheckedChange}
         disabled={disabled}
-        describedBy={description ? `${id}-desc` : undefined}
+        describedBy={[description && `${id}-desc`, describedBy].filter(Boolean).join(' ') || undefined}
       />
     </div>
   );

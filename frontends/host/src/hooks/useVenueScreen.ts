@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SCREEN_ID_PATTERN, type PublicEvent, type ScreenNext } from '@afterglow/contracts';
+import {
+  SCREEN_ID_PATTERN,
+  captureKindOf,
+  type CaptureKind,
+  type PublicEvent,
+  type ScreenNext,
+} from '@afterglow/contracts';
 import { ApiError, apiRequest } from '@afterglow/ui';
 import { useEventSocket } from '@afterglow/ui/realtime';
 import { rendererOf } from '../components/venue-screen/capture-renderers';
@@ -11,6 +17,7 @@ import {
   goForward,
   onScreen,
   place,
+  replaced,
   restore,
   wantsFill,
   type ScreenState,
@@ -50,21 +57,29 @@ function saved(key: string): string | null {
 
 /**
  * One venue screen (ADR 017): asks the server for its next photo every `intervalMs` (or fills a grid's
- * empty tiles at once), preloads it as its kind's renderer does (ADR 030), then shows it. What it
+ * empty tiles at once), preloads it as its kind's renderer does (ADR 030), then shows it. A clip in
+ * the tile whose turn it is holds the turn until it ends (`clipEnded`), never cut short. What it
  * shows is kept in sessionStorage, so a reload resumes; while the network is away it keeps showing
  * what it has and says it is reconnecting.
  */
 export function useVenueScreen(
   event: PublicEvent,
   tiles: number,
-  opts: { intervalMs: number; onLiveOff: () => void; onApproved: () => void },
+  opts: { intervalMs: number; onLiveOff: () => void; onApproved: (kind: CaptureKind) => void },
 ) {
   const key = `ag-venue:${event.code}:${tiles}`;
   const [id] = useState(screenId);
   const [state, setState] = useState<ScreenState>(() => restore(saved(key), tiles) ?? emptyScreen(tiles));
   const current = useRef(state);
+  /** clips on screen that have played to their end (or cannot play) */
+  const ended = useRef(new Set<string>());
+  /** how often a clip still on screen was answered again after its end: it plays again each time */
+  const [replays, setReplays] = useState<Readonly<Record<string, number>>>({});
   const update = useCallback((f: (s: ScreenState) => ScreenState) => {
+    const before = onScreen(current.current);
     current.current = f(current.current);
+    // a clip that comes back on screen plays from its start again
+    for (const shown of onScreen(current.current)) if (!before.includes(shown)) ended.current.delete(shown);
     setState(current.current);
   }, []);
   // A screen resuming what it showed keeps it on for a full turn; a new one asks at once.
@@ -108,6 +123,12 @@ export function useVenueScreen(
         const next = { ...dropGone(s, a.gone), total: a.total };
         return ready && a.photo ? place(next, a.photo) : next;
       });
+      // the clip on screen, answered again once it has ended (the event has few): it plays again
+      const again = ready && a.photo ? a.photo.id : null;
+      if (again && ended.current.has(again) && onScreen(current.current).includes(again)) {
+        ended.current.delete(again);
+        setReplays((r) => ({ ...r, [again]: (r[again] ?? 0) + 1 }));
+      }
       // a grid fills its empty tiles at once only while each answer fills one
       progressing.current = onScreen(current.current).length > onScreen(before).length;
       setFailed(false);
@@ -144,15 +165,31 @@ export function useVenueScreen(
     [ask, update],
   );
 
-  // One turn: the next photo (at once while a grid has empty tiles to fill).
+  /** How long a clip in the tile whose turn it is holds the turn at most; null: none does. */
+  const holdOf = useCallback((s: ScreenState): number | null => {
+    const p = replaced(s);
+    return p && !ended.current.has(p.id) ? rendererOf(p).holdMs(p) : null;
+  }, []);
+
+  // One turn: the next photo (at once while a grid has empty tiles to fill); a clip's end moves it on.
   useEffect(() => {
     if (!playing) return;
     const s = current.current;
     const filling = wantsFill(s) && onScreen(s).length > 0 && progressing.current;
-    const delay = !answered ? 0 : filling ? FILL_MS : opts.intervalMs;
+    const delay = !answered ? 0 : filling ? FILL_MS : (holdOf(s) ?? opts.intervalMs);
     const t = setTimeout(next, delay);
     return () => clearTimeout(t);
-  }, [playing, answered, turn, next, opts.intervalMs]);
+  }, [playing, answered, turn, next, holdOf, opts.intervalMs]);
+
+  /** A clip played to its end (or would not play): the turn it held goes on at once. */
+  const clipEnded = useCallback(
+    (photoId: string) => {
+      if (ended.current.has(photoId)) return;
+      ended.current.add(photoId);
+      if (playing && replaced(current.current)?.id === photoId) next();
+    },
+    [next, playing],
+  );
 
   // Back online, or the live connection back: ask soon (screens spread out) to show it has recovered.
   const soon = useCallback(() => setTimeout(() => void ask(), Math.random() * SPREAD_MS), [ask]);
@@ -175,7 +212,8 @@ export function useVenueScreen(
     event.id,
     (m) => {
       if (m.type !== 'photo_approved') return;
-      latest.current.onApproved();
+      // the notice names the kind once the realtime message carries it; until then, a photo
+      latest.current.onApproved(captureKindOf((m as { kind?: unknown }).kind));
       if (onScreen(current.current).length === 0) soon();
     },
     { quiet: true, onStatus: (open) => open && failed && soon() },
@@ -191,9 +229,14 @@ export function useVenueScreen(
     canGoBack: canGoBack(state),
     /** bumps whenever the screen changes or asks: a new turn starts */
     turn,
+    /** the turn waits for a clip's end, not for the interval */
+    holding: playing && answered && holdOf(state) !== null,
+    /** a clip's plays so far (its player starts again with each) */
+    replays,
     next,
     prev,
     toggle,
     broken,
+    clipEnded,
   };
 }

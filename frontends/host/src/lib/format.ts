@@ -2,6 +2,7 @@ import type { PhotoDto } from '@afterglow/contracts';
 import { type Translate } from '@afterglow/ui';
 import { formatDate, formatInZone, formatMoney } from '@afterglow/ui/format';
 import { format, formatDistanceToNow } from 'date-fns';
+import { isClip } from './clips';
 
 /** English and the pseudo-locale keep the spec's English patterns. */
 const isEnglish = (locale: string) => locale === 'en' || locale === 'en-XA';
@@ -73,9 +74,13 @@ export function photoAuthor(p: PhotoDto, t: Translate): string {
     : t('photo.guest', 'Guest');
 }
 
-/** A photo's text alternative: its caption and who took it. */
+/** A capture's text alternative: its caption and who took it, and that it is a clip when it is one. */
 export function photoAlt(p: PhotoDto, t: Translate): string {
   const name = photoAuthor(p, t);
+  if (isClip(p))
+    return p.caption
+      ? t('clip.altCaption', 'Clip “{caption}” by {name}', { caption: p.caption, name })
+      : t('clip.alt', 'Clip by {name}', { name });
   return p.caption
     ? t('photo.altCaption', '“{caption}” by {name}', { caption: p.caption, name })
     : t('photo.alt', 'Photo by {name}', { name });

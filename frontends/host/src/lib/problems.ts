@@ -104,6 +104,10 @@ const PROBLEMS: Record<string, MessageDescriptor> = {
     'problem.noLiveSlideshow',
     'Your plan does not include the live slideshow. Upgrade your plan to show photos live.',
   ),
+  [PLAN_CODES.noClips]: msg(
+    'problem.noClips',
+    'Your plan does not include clips. Upgrade your plan to let guests take clips.',
+  ),
   plan_no_qr_kit: msg(
     'problem.noQrKit',
     'Your plan does not include the printable QR kit. Upgrade your plan to print a poster and table cards.',

@@ -9,6 +9,7 @@ import {
   modeOf,
   onScreen,
   place,
+  replaced,
   restore,
   wantsFill,
 } from './venue-screen';
@@ -83,5 +84,20 @@ describe('a venue screen placing the photos it is handed', () => {
     expect(restore(JSON.stringify(s), 6)).toBeNull();
     expect(restore('{oops', 1)).toBeNull();
     expect(restore(null, 1)).toBeNull();
+  });
+
+  it('knows which photo the next answer replaces: none while a tile is empty, then the oldest tile', () => {
+    let s = emptyScreen(1);
+    expect(replaced(s)).toBeNull();
+    s = place(s, photo('a'));
+    expect(replaced(s)?.id).toBe('a');
+    let g = emptyScreen(3);
+    for (const id of ['a', 'b']) g = place(g, photo(id));
+    expect(replaced(g)).toBeNull(); // the answer fills the empty tile: nothing waits for a clip's end
+    g = place(g, photo('c'));
+    expect(replaced(g)?.id).toBe('a');
+    g = place(g, photo('d'));
+    expect(ids(g)).toEqual(['d', 'b', 'c']);
+    expect(replaced(g)?.id).toBe('b');
   });
 });

@@ -55,6 +55,13 @@ function apply(s: ScreenState, step: Step, photo: PhotoDto | null): ScreenState 
   return { ...s, slots };
 }
 
+/**
+ * What the next answer takes the place of: the photo in the tile whose turn it is, or null while a
+ * tile is empty (the answer fills it). A clip there holds the turn until it ends.
+ */
+export const replaced = (s: ScreenState): PhotoDto | null =>
+  s.slots.some((p) => p === null) ? null : (s.slots[s.cursor] ?? null);
+
 /** The server's answer goes on screen: into an empty tile, else the tile whose turn it is. */
 export function place(s: ScreenState, photo: PhotoDto): ScreenState {
   // already on screen (fewer photos than tiles, or a single photo): nothing changes

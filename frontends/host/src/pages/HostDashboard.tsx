@@ -2,6 +2,7 @@ import type { EventStats, HostEvent } from '@afterglow/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Skeleton, useEventTheme } from '@afterglow/ui';
+import { ClipsCard } from '../components/dashboard/ClipsCard';
 import { EventHeader } from '../components/dashboard/EventHeader';
 import { ExtraPhotosCard } from '../components/dashboard/ExtraPhotosCard';
 import { LanguageCard } from '../components/dashboard/LanguageCard';
@@ -63,6 +64,7 @@ function Dashboard({ event }: { event: HostEvent }) {
       />
       <SharingCard key={`${event.isPublic}:${event.shareDescription ?? ''}`} event={event} />
       <LanguageCard key={event.language} event={event} />
+      <ClipsCard key={`${event.allowClips}:${event.clipSeconds}`} event={event} />
       <LifecycleCard event={event} />
       <ExtraPhotosCard event={event} />
     </div>

@@ -10,6 +10,7 @@ import { useCarousel } from '../hooks/useCarousel';
 import { useEvent } from '../hooks/useEvent';
 import { usePreload } from '../hooks/usePreload';
 import type { EventPhotosPage } from '../lib/api';
+import { clipStallMs, playableClip } from '../lib/clips';
 import { useT } from '../text';
 
 const AUTOPLAY_MS = 8000;
@@ -47,8 +48,15 @@ export function Slideshow() {
   const closeTo = eventId ? `/host/dashboard/${eventId}` : '/';
   useEventTheme(event.data, false);
   const navigate = useNavigate();
-  const carousel = useCarousel(photos.length, AUTOPLAY_MS, () => void navigate(closeTo));
+  // a clip is on screen until it ends (its stall time at most), not for the photos' time
+  const carousel = useCarousel(
+    photos.length,
+    AUTOPLAY_MS,
+    () => void navigate(closeTo),
+    (i) => (photos[i] && playableClip(photos[i]) ? clipStallMs(photos[i].durationMs) : null),
+  );
   const current = photos[carousel.index];
+  // a clip's poster: the player shows it while the clip starts
   usePreload(photos.length > 1 ? photos[(carousel.index + 1) % photos.length]?.displayUrl : null);
 
   return (

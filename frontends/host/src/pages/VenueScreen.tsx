@@ -1,6 +1,6 @@
-import type { PublicEvent } from '@afterglow/contracts';
+import type { CaptureKind, PublicEvent } from '@afterglow/contracts';
 import { Camera, Hourglass, TvMinimal } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Spinner, useEventLanguage, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
@@ -62,15 +62,19 @@ export function VenueScreen() {
   );
 }
 
-function useBanner(ms: number): [boolean, () => void] {
-  const [on, setOn] = useState(false);
+/** A banner shown for `ms`, saying what it was shown for (null: none now). */
+function useBanner<T>(ms: number): [T | null, (what: T) => void] {
+  const [on, setOn] = useState<T | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const show = useCallback(() => {
-    setOn(true);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setOn(false), ms);
-  }, [ms]);
+  const show = useCallback(
+    (what: T) => {
+      setOn(what);
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setOn(null), ms);
+    },
+    [ms],
+  );
   return [on, show];
 }
 
@@ -84,7 +88,7 @@ function LiveShow({
   onLiveOff: () => void;
 }) {
   const t = useT();
-  const [banner, showBanner] = useBanner(BANNER_MS);
+  const [banner, showBanner] = useBanner<CaptureKind>(BANNER_MS);
   const screen = useVenueScreen(event, tilesFor(mode), {
     intervalMs: AUTOPLAY_MS,
     onLiveOff,
@@ -92,6 +96,8 @@ function LiveShow({
   });
   useSlideKeys(screen.next, screen.prev, screen.toggle);
   const showing = screen.slots.some(Boolean);
+  const { playing, clipEnded, replays } = screen;
+  const playback = useMemo(() => ({ playing, onEnded: clipEnded, replays }), [playing, clipEnded, replays]);
 
   return (
     <div className="relative flex h-dvh flex-col overflow-hidden" data-mode={mode}>
@@ -119,7 +125,13 @@ function LiveShow({
       ) : (
         <>
           <div className="min-h-0 flex-1 px-4 pb-2 pt-20 sm:px-20">
-            <VenuePhotos mode={mode} slots={screen.slots} event={event} onBroken={screen.broken} />
+            <VenuePhotos
+              mode={mode}
+              slots={screen.slots}
+              event={event}
+              onBroken={screen.broken}
+              playback={playback}
+            />
           </div>
           <SlideControls
             onPrev={screen.prev}
@@ -136,7 +148,8 @@ function LiveShow({
           />
         </>
       )}
-      <TickBar turn={screen.turn} ms={AUTOPLAY_MS} playing={screen.playing && showing} />
+      {/* no bar while the screen waits for a clip's end: the clip, not a timer, moves it on */}
+      {!screen.holding && <TickBar turn={screen.turn} ms={AUTOPLAY_MS} playing={screen.playing && showing} />}
     </div>
   );
 }

@@ -6,6 +6,13 @@ const VIDEO_WAIT_MS = 5000;
 
 export class CaptureError extends Error {
   override name = 'CaptureError';
+  /** `reason`: why, in the guest's words and language, where it is more than 'it failed' */
+  constructor(
+    message: string,
+    readonly reason?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** Resolves once the video has dimensions, polling every 100 ms; rejects with 'Camera not ready'. */

@@ -26,23 +26,30 @@ function showStream(el: HTMLVideoElement | null, stream: MediaStream | null) {
   if (stream) void el.play().catch(() => undefined);
 }
 
-async function openCamera(facing: Facing, exact: boolean): Promise<MediaStream> {
+async function openCamera(facing: Facing, exact: boolean, audio: boolean): Promise<MediaStream> {
   if (!hasLiveCamera()) throw new Error(CAMERA_UNAVAILABLE);
-  return navigator.mediaDevices.getUserMedia({
-    audio: false,
-    video: {
-      facingMode: exact ? { exact: facing } : { ideal: facing },
-      width: { ideal: 1920 },
-      height: { ideal: 1080 },
-    },
-  });
+  const video = {
+    facingMode: exact ? { exact: facing } : { ideal: facing },
+    width: { ideal: 1920 },
+    height: { ideal: 1080 },
+  };
+  if (audio) {
+    // A clip with sound; a microphone refused or missing still records the picture.
+    try {
+      return await navigator.mediaDevices.getUserMedia({ audio: true, video });
+    } catch {
+      /* the camera alone, below */
+    }
+  }
+  return navigator.mediaDevices.getUserMedia({ audio: false, video });
 }
 
 /**
  * The camera helper (spec section 4), the guest's camera and the admin's camera test page alike: idle
  * or streaming. Rear camera preferred at an ideal 1920x1080; switching toggles rear and front and
- * falls back to the default camera; capture takes a frame at native resolution as JPEG 0.8. Every
- * track is stopped on stop() and when the component unmounts.
+ * falls back to the default camera; capture takes a frame at native resolution as JPEG 0.8. With
+ * `withSound` (a clip's recording, ADR 033) the microphone opens too, only then. Every track is
+ * stopped on stop() and when the component unmounts.
  */
 export function useCamera() {
   const t = useUiText();
@@ -56,6 +63,8 @@ export function useCamera() {
   const [facing, setFacing] = useState<Facing>('environment');
   /** getUserMedia failed: `error` says so in the page's language (it follows a language change) */
   const [failed, setFailed] = useState(false);
+  /** the microphone is wanted too (clips); read when the camera (re)starts */
+  const sound = useRef(false);
 
   /** Ref callback for the <video>: attaches the live stream whenever the element appears. */
   const attachVideo = useCallback((el: HTMLVideoElement | null) => {
@@ -88,7 +97,7 @@ export function useCamera() {
       release();
       setStatus('starting');
       try {
-        const stream = await openCamera(want, exact);
+        const stream = await openCamera(want, exact, sound.current);
         if (gen !== generation.current || !alive.current) {
           stopStream(stream);
           return null;
@@ -123,6 +132,23 @@ export function useCamera() {
     return captureFrame(video);
   }, []);
 
+  /** The live stream (a clip records it), or null when the camera is off. */
+  const stream = useCallback(() => streamRef.current, []);
+
+  /**
+   * Whether the microphone opens with the camera (a clip's sound). A running camera restarts with the
+   * change, facing the same way; answers as start() does (undefined when it was off).
+   */
+  const withSound = useCallback(
+    async (on: boolean): Promise<boolean | null | undefined> => {
+      if (sound.current === on) return undefined;
+      sound.current = on;
+      if (!streamRef.current) return undefined;
+      return start(facing);
+    },
+    [facing, start],
+  );
+
   useEffect(() => {
     // the counter itself, not its value now: unmounting bumps it so a start() in flight is given up
     const gen = generation;
@@ -136,7 +162,7 @@ export function useCamera() {
   }, []);
 
   const error = failed ? t(CAMERA_UNAVAILABLE_MESSAGE) : null;
-  return { status, facing, error, start, stop, switchCamera, capture, attachVideo };
+  return { status, facing, error, start, stop, switchCamera, capture, attachVideo, stream, withSound };
 }
 
 export type CameraControls = ReturnType<typeof useCamera>;

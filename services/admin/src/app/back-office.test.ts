@@ -10,12 +10,14 @@ import {
   eventsList,
   identitySuspend,
   notFound,
+  photosList,
   type Principal,
 } from '@afterglow/contracts';
 import { openDatabase, type Database } from '@afterglow/db';
 import { createLogger } from '@afterglow/service-kit';
 import { auditLog } from '../adapters/schema';
 import { AuditLog } from './audit';
+import { BackOffice } from './back-office';
 import { AdminEvents } from './events';
 import { AdminUsers } from './users';
 
@@ -152,5 +154,42 @@ describe('the back office', () => {
     ]);
     const [last] = await database.db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(1);
     expect(last?.targetLabel).toBe('Garden party (ABC234)');
+  });
+
+  it("asks photos for one kind of capture when the Photos tab's kind filter names one", async () => {
+    const eventId = randomUUID();
+    liveEvents.add(eventId);
+    const lists: unknown[] = [];
+    const photos = await answer(bus, photosList, async (q) => {
+      lists.push(q);
+      return {
+        photos: [
+          {
+            id: randomUUID(),
+            eventId,
+            kind: q.kind ?? 'photo',
+            caption: null,
+            thumbUrl: '/poster.jpg',
+            deviceName: null,
+            status: 'pending' as const,
+            flagCount: 0,
+            flagReason: null,
+            held: false,
+            safetyScore: null,
+            createdAt: '2025-01-02T03:04:05.000Z',
+          },
+        ],
+        nextCursor: null,
+      };
+    });
+    const office = new BackOffice(bus, new AuditLog(database.db, createLogger('test', 'silent')));
+    const page = await office.photos({ filter: 'pending', kind: 'clip', limit: 25 });
+    expect(page.items).toMatchObject([{ kind: 'clip', eventName: 'Garden party', eventCode: 'ABC234' }]);
+    await office.photos({ filter: 'all', limit: 25 });
+    expect(lists).toEqual([
+      { filter: 'pending', kind: 'clip', limit: 25 },
+      { filter: 'all', limit: 25 },
+    ]);
+    await photos.stop();
   });
 });

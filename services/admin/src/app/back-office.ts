@@ -22,6 +22,7 @@ import {
   type AdminUserFilter,
   type AdminUserRow,
   type AuditEntryDto,
+  type CaptureKind,
   type Principal,
 } from '@afterglow/contracts';
 import { PHOTO_AUDIT_ACTIONS, auditDto, type AuditLog } from './audit';
@@ -151,7 +152,9 @@ export class BackOffice {
     };
   }
 
-  async photos(q: ListQuery<AdminPhotoFilter>): Promise<AdminPage<AdminPhotoRow>> {
+  async photos(
+    q: ListQuery<AdminPhotoFilter> & { kind?: CaptureKind | undefined },
+  ): Promise<AdminPage<AdminPhotoRow>> {
     // a search also finds the photos of events whose name or code matches it
     const matching = q.search
       ? (await ask(this.bus, eventsList, { search: q.search, limit: 100 }, T)).events.map((e) => e.id)
@@ -162,6 +165,7 @@ export class BackOffice {
       {
         limit: q.limit,
         filter: q.filter,
+        ...(q.kind ? { kind: q.kind } : {}),
         ...(q.search ? { search: q.search, orEventIds: matching } : {}),
         ...(q.cursor ? { cursor: q.cursor } : {}),
       },

@@ -60,6 +60,8 @@ export function authenticator(sessions: SessionStore, users: Users, secret: Buff
 /** Headers every answer carries; the UI's stricter CSP comes with the shell. */
 export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = [], stripe = false) {
   const img = ["'self'", 'data:', 'blob:', ...imageOrigins].join(' ');
+  // clips (ADR 033): the camera's preview of a recording (blob:), and MP4s where pictures come from
+  const media = ["'self'", 'blob:', ...imageOrigins].join(' ');
   // Stripe's Payment Element (ADR 024): its script and frames, and its API, only when keys are set
   const script = stripe ? "'self' https://js.stripe.com" : "'self'";
   const stripeParts = stripe
@@ -73,7 +75,7 @@ export function securityHeaders(origins: OriginPolicy, imageOrigins: string[] = 
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
     res.setHeader(
       'Content-Security-Policy',
-      `default-src 'self'; script-src ${script}; object-src 'none'; img-src ${img}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'${stripeParts}`,
+      `default-src 'self'; script-src ${script}; object-src 'none'; img-src ${img}; media-src ${media}; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'${stripeParts}`,
     );
     if (https) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     next();

@@ -39,6 +39,8 @@ export const X264 = [
   '8M',
 ];
 export const AAC = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
+/** How a clip's ffmpeg runs: at the lowest CPU priority (photos first). */
+export const BACKGROUND = { background: true } as const;
 let threads = 0;
 /** ffmpeg's threads for a clip (`AFTERGLOW_CLIP_THREADS`); 0: every core but one, which photos keep. */
 export const setClipThreads = (n: number) => {
@@ -170,13 +172,19 @@ export async function makeClipRenditions(original: Buffer, job: DevelopJob): Pro
     const overlay = overlayPng ? join(dir, 'overlay.png') : null;
     if (overlay) await writeFile(overlay, overlayPng!);
     const output = join(dir, 'video.mp4');
+    // ffmpeg in the background: photos developing meanwhile get the CPU first (ADR 033)
     await runFfmpeg(
       developArgs({ input, output, probe, film, overlay, threads: clipThreads() }),
       10 * 60_000,
+      BACKGROUND,
     );
     const at = Math.min(0.5, probe.durationMs / 2000);
     const posterFile = join(dir, 'poster.png');
-    await runFfmpeg(['-ss', at.toFixed(3), '-i', output, '-frames:v', '1', posterFile]);
+    await runFfmpeg(
+      ['-ss', at.toFixed(3), '-i', output, '-frames:v', '1', posterFile],
+      undefined,
+      BACKGROUND,
+    );
     const video = await readFile(output);
     const { durationMs } = probe;
     // the AI safety filter's pictures (ADR 027): frames at a fifth, a half and four fifths of the clip
@@ -184,17 +192,21 @@ export async function makeClipRenditions(original: Buffer, job: DevelopJob): Pro
     if (job.aiFilter === true)
       for (const [i, share] of [0.2, 0.5, 0.8].entries()) {
         const file = join(dir, `frame-${i}.jpg`);
-        await runFfmpeg([
-          '-ss',
-          ((durationMs * share) / 1000).toFixed(3),
-          '-i',
-          output,
-          '-frames:v',
-          '1',
-          '-q:v',
-          '3',
-          file,
-        ]);
+        await runFfmpeg(
+          [
+            '-ss',
+            ((durationMs * share) / 1000).toFixed(3),
+            '-i',
+            output,
+            '-frames:v',
+            '1',
+            '-q:v',
+            '3',
+            file,
+          ],
+          undefined,
+          BACKGROUND,
+        );
         frames.push({ kind: FRAME, data: await readFile(file), width, height, judgeOnly: true });
       }
     const poster = await sharp(await readFile(posterFile))

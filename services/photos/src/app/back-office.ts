@@ -62,7 +62,8 @@ export class PhotosBackOffice {
           q.orEventIds?.length ? inArray(photos.eventId, q.orEventIds) : undefined,
         )
       : undefined;
-    const page = await newestFirst(this.d.db, and(FILTERS[q.filter ?? 'all'], search), q);
+    const kind = q.kind ? eq(photos.kind, q.kind) : undefined;
+    const page = await newestFirst(this.d.db, and(FILTERS[q.filter ?? 'all'], kind, search), q);
     return { photos: page.rows.map((r) => this.row(r)), nextCursor: page.nextCursor };
   }
 

@@ -1,4 +1,4 @@
-import { liveNotice, type EventRecord, type LiveNotice } from '@afterglow/contracts';
+import { captureKindOf, liveNotice, type EventRecord, type LiveNotice } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
 import type { PhotoRow } from '../adapters/schema';
 import { audienceOf } from './visibility';
@@ -23,6 +23,7 @@ export class LiveNotices {
       photoId: row.id,
       audience: audienceOf(e, row),
       status: 'approved',
+      kind: captureKindOf(row.kind),
     });
   }
 }

@@ -25,6 +25,8 @@ export interface PublicPhotoFound {
   photo: PhotoSelection;
   /** its display rendition (null while it has none) */
   display: NamedRendition | null;
+  /** a clip's MP4 (ADR 033; null for a photo, and while a clip is developing) */
+  video: NamedRendition | null;
 }
 
 /**
@@ -131,6 +133,7 @@ export class PublicGalleries {
   }
 
   private found(event: EventRecord, photo: PhotoSelection): PublicPhotoFound {
-    return { event, photo, display: byKind(photo.made).get('display') ?? null };
+    const made = byKind(photo.made);
+    return { event, photo, display: made.get('display') ?? null, video: made.get('video') ?? null };
   }
 }

@@ -20,6 +20,8 @@ export interface SharePage {
   url: string;
   /** absolute URL of the picture, with its size when known */
   image?: { url: string; width?: number | null; height?: number | null; alt: string };
+  /** absolute URL of a clip's MP4 (`og:video`), with its size when known */
+  video?: { url: string; width?: number | null; height?: number | null };
   /** where a person goes on (same origin); none on the generic "not found" page */
   open?: { href: string; label: string };
 }
@@ -42,7 +44,7 @@ const meta = (attr: 'property' | 'name', key: string, value: string | number) =>
 export function renderSharePage(page: SharePage): string {
   const tags = [
     meta('property', 'og:site_name', SITE_NAME),
-    meta('property', 'og:type', 'website'),
+    meta('property', 'og:type', page.video ? 'video.other' : 'website'),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:url', page.url),
@@ -57,6 +59,14 @@ export function renderSharePage(page: SharePage): string {
     tags.push(meta('property', 'og:image:alt', page.image.alt));
     tags.push(meta('name', 'twitter:image', page.image.url));
     tags.push(meta('name', 'twitter:image:alt', page.image.alt));
+  }
+  if (page.video) {
+    tags.push(meta('property', 'og:video', page.video.url));
+    if (page.video.url.startsWith('https:'))
+      tags.push(meta('property', 'og:video:secure_url', page.video.url));
+    tags.push(meta('property', 'og:video:type', 'video/mp4'));
+    if (page.video.width) tags.push(meta('property', 'og:video:width', page.video.width));
+    if (page.video.height) tags.push(meta('property', 'og:video:height', page.video.height));
   }
   if (!page.open) tags.push(meta('name', 'robots', 'noindex'));
   const open = page.open

@@ -7,13 +7,14 @@ import {
   shareEventPath,
   shareImagePath,
   sharePhotoPath,
+  shareVideoPath,
 } from '@afterglow/contracts';
 import {
   GUEST_ORIGIN_HEADER,
-  USER_CONTENT_CSP,
   originOf,
   requestLanguage,
   sendProblem,
+  sendStoredObject,
   serverText,
   type OriginPolicy,
   type ServerText,
@@ -112,14 +113,24 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
     const { event, photo } = found;
     const t = serverText(event.language);
     const by = byLineText(t, photo.device?.displayName, photo.device?.anonId);
+    const video = found.video
+      ? {
+          url: `${base}${shareVideoPath(photo.photo.id)}`,
+          width: found.video.width,
+          height: found.video.height,
+        }
+      : null;
     sendPage(res, 200, {
       lang: event.language,
-      title: t('share.photo.title', 'A photo from {name}', { name: event.name }),
+      title: video
+        ? t('share.clip.title', 'A clip from {name}', { name: event.name })
+        : t('share.photo.title', 'A photo from {name}', { name: event.name }),
       description: photo.photo.caption
         ? t('share.photo.captionBy', '“{caption}” {by}', { caption: photo.photo.caption, by })
         : by,
       url,
       image: imageOf(t, base, found),
+      ...(video ? { video } : {}),
       open: {
         href: publicGalleryPath(event.slug, photo.photo.id),
         label: t('share.photo.open', 'See it in the gallery'),
@@ -127,19 +138,17 @@ export function publicRouter(galleries: PublicGalleries, store: ObjectStore, ori
     });
   });
 
+  // a host may hide it again (private gallery, rejected photo) at any time: revalidate every use
   r.get('/share/photo/:id/image.jpg', async (req: Request, res: Response) => {
     const found = await galleries.photo(String(req.params.id));
-    const obj = found?.display ? await store.get(found.display.key).catch(() => null) : null;
-    if (!obj) return sendProblem(res, new HttpError(404, 'not_found', 'Image not found'));
-    res.status(200);
-    res.setHeader('Content-Type', obj.info.contentType);
-    res.setHeader('Content-Length', String(obj.info.size));
-    // a host may hide it again (private gallery, rejected photo) at any time: revalidate every use
-    res.setHeader('Cache-Control', 'no-cache');
-    res.setHeader('Content-Disposition', 'inline');
-    res.setHeader('Content-Security-Policy', USER_CONTENT_CSP);
-    obj.body.on('error', () => res.destroy());
-    obj.body.pipe(res);
+    if (!found?.display) return sendProblem(res, new HttpError(404, 'not_found', 'Image not found'));
+    await sendStoredObject(req, res, store, found.display.key, 'no-cache');
+  });
+
+  r.get('/share/photo/:id/video.mp4', async (req: Request, res: Response) => {
+    const found = await galleries.photo(String(req.params.id));
+    if (!found?.video) return sendProblem(res, new HttpError(404, 'not_found', 'Clip not found'));
+    await sendStoredObject(req, res, store, found.video.key, 'no-cache');
   });
 
   r.get('/share/open.js', (_req: Request, res: Response) => {

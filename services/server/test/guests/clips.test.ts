@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
 import { readZip } from '../../../photos/src/test-support/zip-reader';
+import { sendCapture } from '../../../../frontends/guest/src/lib/upload';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIP_CODES, CLIP_MESSAGES, PLAN_CODES } from '@afterglow/contracts';
 import { setPlanByEmail } from '@afterglow/billing';
@@ -226,6 +227,41 @@ describe('clips: resumable uploads, developed with ffmpeg', () => {
       kind: 'clip',
       caption: 'Cheers!',
     });
+  });
+
+  it("resumes with the camera's own tus client: from the upload a cut-off try left, the rest in chunks", async () => {
+    const before = await shotsTaken();
+    const uploadId = randomUUID();
+    const made = await create(clip.length, uploadId);
+    const location = made.headers.get('location')!;
+    // an earlier try (the page before a reload, say) got a third of it up
+    const third = Math.floor(clip.length / 3);
+    expect((await patch(location, 0, clip.subarray(0, third))).status).toBe(204);
+
+    // the page's fetch, as a browser's: its origin, the device cookie
+    const pageFetch = globalThis.fetch;
+    globalThis.fetch = ((input: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      headers.set('cookie', guest.cookieHeader());
+      headers.set('origin', app.base);
+      return pageFetch(new URL(input, app.base), { ...init, headers });
+    }) as typeof fetch;
+    const offsets: number[] = [];
+    try {
+      const photo = new Blob([new Uint8Array(clip)], { type: 'video/webm' });
+      const capture = { kind: 'clip' as const, photo, eventCode: code, deviceId, caption: '', uploadId };
+      const sent = await sendCapture(capture, location, { onProgress: (at) => offsets.push(at) });
+      expect(sent).toMatchObject({ kind: 'stored' });
+      // sent again (its answer lost, say): the same capture, no second shot
+      expect(await sendCapture(capture, location)).toMatchObject({ kind: 'stored' });
+      // from a page that lost the address: the same upload, found again by the capture's id
+      expect(await sendCapture(capture)).toMatchObject({ kind: 'stored' });
+    } finally {
+      globalThis.fetch = pageFetch;
+    }
+    expect(offsets[0]).toBe(third);
+    expect(offsets.at(-1)).toBe(clip.length);
+    expect(await shotsTaken()).toBe(before + 1);
   });
 
   it('refuses a clip longer than the event allows, and a file that is not a video, spending no shot', async () => {

@@ -104,7 +104,7 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
     expect(s3.origin).toBe(infra.env.S3_ENDPOINT);
     expect(s3.searchParams.get('X-Amz-Signature')).toBeTruthy();
     expect(hop.headers.get('content-security-policy')).toContain(
-      `img-src 'self' data: blob: ${infra.env.S3_ENDPOINT}`,
+      `img-src 'self' data: blob: ${infra.env.S3_ENDPOINT}; media-src 'self' blob: ${infra.env.S3_ENDPOINT}`,
     );
     const thumb = await fetch(s3);
     expect(thumb.status).toBe(200);

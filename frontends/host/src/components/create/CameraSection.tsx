@@ -1,16 +1,23 @@
 import { SHOT_OPTIONS } from '@afterglow/contracts';
 import { Camera } from 'lucide-react';
 import { Controller } from 'react-hook-form';
+import { usePlanClips } from '../../hooks/usePlanClips';
 import { SHOT_LABEL } from '../../lib/choices';
 import { useT } from '../../text';
 import { ChoiceCards } from '../ChoiceCards';
+import { ClipSettings, type ClipChoice } from '../ClipSettings';
 import { SwitchRow } from '../Switch';
 import type { SectionProps } from './formTypes';
 import { Section } from './Section';
 
-/** Shots per device and captions. */
-export function CameraSection({ control }: Pick<SectionProps, 'control'>) {
+/** Shots per device, captions and clips (kept beside the form: its schema has no clips). */
+export function CameraSection({
+  control,
+  clips,
+  onClipsChange,
+}: Pick<SectionProps, 'control'> & { clips: ClipChoice; onClipsChange: (clips: ClipChoice) => void }) {
   const t = useT();
+  const maxClipSeconds = usePlanClips();
   const shotChoices = SHOT_OPTIONS.map((n) => ({
     value: n,
     title: t('create.shots', '{count, plural, one {# shot} other {# shots}}', { count: n }),
@@ -46,6 +53,7 @@ export function CameraSection({ control }: Pick<SectionProps, 'control'>) {
           />
         )}
       />
+      <ClipSettings value={clips} onChange={onClipsChange} maxSeconds={maxClipSeconds} />
     </Section>
   );
 }

@@ -15,6 +15,7 @@ import { ApiError, Button, apiRequest, buttonClass, toast, translator } from '@a
 import { planRefusal } from '../../lib/plan-refusal';
 import { problemText } from '../../lib/problems';
 import { useT } from '../../text';
+import { CLIP_DEFAULTS, type ClipChoice } from '../ClipSettings';
 import { LanguageField } from '../LanguageField';
 import { CameraSection } from './CameraSection';
 import { DetailsSection } from './DetailsSection';
@@ -40,14 +41,16 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
     resolver: zodResolver(createEventFormSchema),
     defaultValues: FORM_DEFAULTS,
   });
-  // the form's schema has no language (the API body has): it is kept beside the form
+  // the form's schema has no language and no clips (the API body has): they are kept beside the form
   const [language, setLanguage] = useState<Language>(DEFAULT_LANGUAGE);
+  const [clips, setClips] = useState<ClipChoice>(CLIP_DEFAULTS);
 
   const create = useMutation({
     mutationFn: (values: FormOutput) =>
       apiRequest<HostEvent>('POST', '/api/events', {
         ...toCreateEventBody(values, browserTimeZone()),
         language,
+        ...clips,
       }),
     onSuccess: (event) => {
       const t = translator();
@@ -84,7 +87,8 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
   });
 
   const onSubmit = handleSubmit((values) => create.mutate(values));
-  // the plan's events are used up (403 plan_event_limit): the server's words and the way to upgrade
+  // the plan's events are used up (403 plan_event_limit), or it has no clips (plan_no_clips): the
+  // server's words and the way to upgrade
   const planLimit = planRefusal(create.error) ? problemText(t, create.error, '') : null;
 
   return (
@@ -92,7 +96,7 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
       <DetailsSection register={register} errors={errors}>
         <LanguageField id="language" value={language} onChange={setLanguage} />
       </DetailsSection>
-      <CameraSection control={control} />
+      <CameraSection control={control} clips={clips} onClipsChange={setClips} />
       <RevealSection control={control} register={register} errors={errors} />
       <FilmSection control={control} />
       <MoodSection control={control} />

@@ -1,44 +1,24 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_INFO, type HostEvent, type Language } from '@afterglow/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Button, Card, apiRequest, toast, translator } from '@afterglow/ui';
-import { keys } from '../../lib/api';
-import { problemText } from '../../lib/problems';
+import { Button, Card } from '@afterglow/ui';
+import { useEventUpdate } from '../../hooks/useEventUpdate';
 import { useT } from '../../text';
 import { LanguageField } from '../LanguageField';
 
 /** The event's language, as its host changes it after creating it (PATCH /api/events/{id}). */
 export function LanguageCard({ event }: { event: HostEvent }) {
   const t = useT();
-  const qc = useQueryClient();
   const [language, setLanguage] = useState<Language>(event.language ?? DEFAULT_LANGUAGE);
 
-  const save = useMutation({
-    mutationFn: () =>
-      apiRequest<HostEvent>('PATCH', `/api/events/${encodeURIComponent(event.id)}`, { language }),
-    onSuccess: (updated) => {
-      qc.setQueryData(keys.event(event.id), (old: HostEvent | undefined) =>
-        old ? { ...old, ...updated } : updated,
-      );
-      void qc.invalidateQueries({ queryKey: keys.event(event.id) });
-      const t = translator();
-      toast({
-        title: t('language.updated', 'Language updated'),
-        description: t('language.updatedText', '{language} is now the event’s language.', {
-          language: LANGUAGE_INFO[updated.language]?.name ?? updated.language,
-        }),
-        variant: 'success',
-      });
-    },
-    onError: (err) => {
-      const t = translator();
-      toast({
-        title: t('common.updateFailed', 'Update failed'),
-        description: problemText(t, err, t('language.failed', 'Failed to update the language')),
-        variant: 'destructive',
-      });
-    },
+  const save = useEventUpdate(event.id, {
+    saved: (t, updated) => ({
+      title: t('language.updated', 'Language updated'),
+      description: t('language.updatedText', '{language} is now the event’s language.', {
+        language: LANGUAGE_INFO[updated.language]?.name ?? updated.language,
+      }),
+    }),
+    failed: (t) => t('language.failed', 'Failed to update the language'),
   });
 
   return (
@@ -47,7 +27,7 @@ export function LanguageCard({ event }: { event: HostEvent }) {
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          if (!save.isPending) save.mutate();
+          if (!save.isPending) save.mutate({ language });
         }}
       >
         <LanguageField id="event-language" value={language} onChange={setLanguage} />

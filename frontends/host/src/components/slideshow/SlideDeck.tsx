@@ -19,7 +19,14 @@ export function SlideDeck({
   return (
     <>
       <div className="min-h-0 flex-1 px-4 pb-2 pt-20 sm:px-20">
-        <SlideView photo={current} onBroken={onBroken} />
+        <SlideView
+          photo={current}
+          onBroken={onBroken}
+          playing={carousel.playing}
+          // a clip moves the slideshow on when it ends, not on the photos' timer
+          onEnded={carousel.next}
+          loop={photos.length < 2}
+        />
       </div>
       <SlideControls
         onPrev={carousel.prev}

@@ -1,8 +1,12 @@
+import type { CaptureKind } from '@afterglow/contracts';
 import { Sparkles, WifiOff } from 'lucide-react';
 import { useT } from '../../text';
 
-/** The 'New photo approved!' banner (shown by the page for 3 seconds) and the offline note. */
-export function ScreenStatus({ approved, offline }: { approved: boolean; offline: boolean }) {
+/**
+ * The 'New photo approved!' banner ('New clip approved!' for a clip; shown by the page for 3 seconds)
+ * and the offline note.
+ */
+export function ScreenStatus({ approved, offline }: { approved: CaptureKind | null; offline: boolean }) {
   const t = useT();
   return (
     <>
@@ -10,7 +14,9 @@ export function ScreenStatus({ approved, offline }: { approved: boolean; offline
         {approved && (
           <p className="flex animate-[ag-fade-in_0.3s_ease-out] items-center gap-2 rounded-full bg-[var(--ag-accent)] px-6 py-3 text-lg font-bold text-neutral-900 shadow-xl">
             <Sparkles aria-hidden className="h-5 w-5" />
-            {t('venue.approved', 'New photo approved!')}
+            {approved === 'clip'
+              ? t('venue.clipApproved', 'New clip approved!')
+              : t('venue.approved', 'New photo approved!')}
           </p>
         )}
       </div>

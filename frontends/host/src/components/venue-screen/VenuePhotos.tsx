@@ -8,27 +8,57 @@ import { rendererOf } from './capture-renderers';
 
 const byLine = (p: PhotoDto, t: Translate) => t('photo.by', 'By {name}', { name: photoAuthor(p, t) });
 
+/** How the screen plays its clips: with it (paused when it is), each told when it has ended. */
+export interface Playback {
+  playing: boolean;
+  onEnded: (photoId: string) => void;
+  /** a clip's plays so far: each starts its player again */
+  replays: Readonly<Record<string, number>>;
+}
+
 /** One photo, drawn by its kind's renderer, faded in when it changes; reports one that will not load. */
-function Shot({ photo, className, onBroken }: { photo: PhotoDto; className: string; onBroken: () => void }) {
+function Shot({
+  photo,
+  className,
+  onBroken,
+  playback,
+}: {
+  photo: PhotoDto;
+  className: string;
+  onBroken: () => void;
+  playback: Playback;
+}) {
   const t = useT();
   const { Shot: Drawn } = rendererOf(photo);
   return (
     <Drawn
+      key={`${photo.id}:${playback.replays[photo.id] ?? 0}`}
       photo={photo}
       alt={photoAlt(photo, t)}
       onBroken={onBroken}
+      playing={playback.playing}
+      onEnded={() => playback.onEnded(photo.id)}
       className={`motion-safe:animate-[ag-fade-in_0.8s_ease-out] ${className}`}
     />
   );
 }
 
 /** `?mode=single`: the photo, as large as the screen allows. */
-function Single({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) {
+function Single({
+  photo,
+  onBroken,
+  playback,
+}: {
+  photo: PhotoDto;
+  onBroken: () => void;
+  playback: Playback;
+}) {
   return (
     <div className="flex h-full w-full items-center justify-center">
       <Shot
         photo={photo}
         onBroken={onBroken}
+        playback={playback}
         className="max-h-full max-w-full rounded-md object-contain shadow-2xl"
       />
     </div>
@@ -36,7 +66,17 @@ function Single({ photo, onBroken }: { photo: PhotoDto; onBroken: () => void }) 
 }
 
 /** `?mode=caption`: the photo on a card of the event's paper, with its caption and who took it. */
-function Caption({ photo, event, onBroken }: { photo: PhotoDto; event: PublicEvent; onBroken: () => void }) {
+function Caption({
+  photo,
+  event,
+  onBroken,
+  playback,
+}: {
+  photo: PhotoDto;
+  event: PublicEvent;
+  onBroken: () => void;
+  playback: Playback;
+}) {
   const t = useT();
   return (
     <figure
@@ -44,7 +84,12 @@ function Caption({ photo, event, onBroken }: { photo: PhotoDto; event: PublicEve
       style={{ background: screenPaper(event), borderTopColor: 'var(--ag-primary)' }}
     >
       <div className="flex min-h-0 flex-1 items-center justify-center">
-        <Shot photo={photo} onBroken={onBroken} className="max-h-full max-w-full rounded object-contain" />
+        <Shot
+          photo={photo}
+          onBroken={onBroken}
+          playback={playback}
+          className="max-h-full max-w-full rounded object-contain"
+        />
       </div>
       <figcaption
         key={photo.id}
@@ -70,7 +115,15 @@ const GRID_COLUMNS = [
 ];
 
 /** `?mode=grid`: a mosaic; one tile changes per turn. */
-function Grid({ photos, onBroken }: { photos: PhotoDto[]; onBroken: (id: string) => void }) {
+function Grid({
+  photos,
+  onBroken,
+  playback,
+}: {
+  photos: PhotoDto[];
+  onBroken: (id: string) => void;
+  playback: Playback;
+}) {
   const t = useT();
   const n = Math.max(1, photos.length);
   return (
@@ -84,7 +137,12 @@ function Grid({ photos, onBroken }: { photos: PhotoDto[]; onBroken: (id: string)
           className="relative min-h-0 overflow-hidden rounded-lg border-2 bg-black/40"
           style={{ borderColor: 'var(--ag-primary)' }}
         >
-          <Shot photo={p} onBroken={() => onBroken(p.id)} className="h-full w-full object-cover" />
+          <Shot
+            photo={p}
+            onBroken={() => onBroken(p.id)}
+            playback={playback}
+            className="h-full w-full object-cover"
+          />
           <p className="absolute inset-x-0 bottom-0 truncate bg-black/65 px-2 py-1 text-sm text-white">
             {byLine(p, t)}
           </p>
@@ -100,20 +158,22 @@ export function VenuePhotos({
   slots,
   event,
   onBroken,
+  playback,
 }: {
   mode: ScreenMode;
   slots: (PhotoDto | null)[];
   event: PublicEvent;
   onBroken: (photoId: string) => void;
+  playback: Playback;
 }) {
   const photos = slots.filter((p): p is PhotoDto => !!p);
-  if (mode === 'grid') return <Grid photos={photos} onBroken={onBroken} />;
+  if (mode === 'grid') return <Grid photos={photos} onBroken={onBroken} playback={playback} />;
   const photo = photos[0];
   if (!photo) return null;
   const broken = () => onBroken(photo.id);
   return mode === 'caption' ? (
-    <Caption photo={photo} event={event} onBroken={broken} />
+    <Caption photo={photo} event={event} onBroken={broken} playback={playback} />
   ) : (
-    <Single photo={photo} onBroken={broken} />
+    <Single photo={photo} onBroken={broken} playback={playback} />
   );
 }
