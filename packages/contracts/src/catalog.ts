@@ -108,6 +108,8 @@ export interface PlanLimits {
   aiSafetyFilter: boolean;
   /** the longest clip a guest may take (ADR 033); 0: photos only */
   maxClipSeconds: number;
+  /** guests may leave voice messages in the guestbook (text messages: every plan) */
+  voiceGuestbook: boolean;
 }
 /**
  * Spec section 9: the plan catalogue as the pricing pages show it. Billing loads it into its plan
@@ -131,6 +133,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     liveSlideshow: true,
     aiSafetyFilter: false,
     maxClipSeconds: 0,
+    voiceGuestbook: false,
   },
   basic: {
     id: 'basic',
@@ -148,6 +151,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     liveSlideshow: true,
     aiSafetyFilter: false,
     maxClipSeconds: 10,
+    voiceGuestbook: true,
   },
   pro: {
     id: 'pro',
@@ -165,6 +169,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     liveSlideshow: true,
     aiSafetyFilter: false,
     maxClipSeconds: 10,
+    voiceGuestbook: true,
   },
   max: {
     id: 'max',
@@ -182,6 +187,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     liveSlideshow: true,
     aiSafetyFilter: true,
     maxClipSeconds: 10,
+    voiceGuestbook: true,
   },
 };
 export const EXTRA_PHOTOS_ADDON = { id: 'extra-photos', priceCents: 1000, photos: 1000 } as const;

@@ -25,6 +25,8 @@ export const exportManifestSchema = z.object({
   /** changes whenever what the export holds changes (a photo added, moderated, deleted…) */
   version: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/),
   photoCount: z.number().int().min(0),
+  /** the guestbook's entries in it (issue 23): `guestbook.csv` and the voice messages */
+  guestbookCount: z.number().int().min(0),
   guestCount: z.number().int().min(0),
   /** the originals' bytes */
   originalBytes: z.number().int().min(0),

@@ -8,6 +8,8 @@ export * from './capture-kinds';
 export * from './clips';
 export * from './photos';
 export * from './screens';
+export * from './guestbook-rules';
+export * from './guestbook';
 export * from './realtime';
 export * from './bus';
 export * from './auth';

@@ -51,6 +51,14 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/photos/:id/reject', 'photos'),
   r('POST', '/api/photos/:id/flag', 'photos'),
   r('DELETE', '/api/photos/:id', 'photos'),
+  // the guestbook (issue 23): the host and guests ask the same address, each sees their own answer
+  r('POST', '/api/events/:code/guestbook', 'photos'),
+  r('GET', '/api/events/:code/guestbook', 'photos'),
+  // in this order: the cross-site suite reports the entry it has just approved, in live mode
+  r('POST', '/api/guestbook/:id/approve', 'photos'),
+  r('POST', '/api/guestbook/:id/report', 'photos'),
+  r('POST', '/api/guestbook/:id/reject', 'photos'),
+  r('DELETE', '/api/guestbook/:id', 'photos'),
   r('GET', '/api/public/events/:slug', 'photos'),
   r('GET', '/api/public/events/:slug/photos', 'photos'),
   r('POST', '/api/create-payment-intent', 'billing'),

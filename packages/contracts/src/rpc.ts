@@ -35,6 +35,8 @@ export const entitlementsSchema = z.object({
   aiFilter: z.boolean(),
   /** the longest clip a guest may take, 0: photos only (added later: an answer without it says 0) */
   clipSeconds: z.number().int().min(0).default(0),
+  /** voice messages in the guestbook (added later: an answer without it says no) */
+  voiceGuestbook: z.boolean().default(false),
 });
 export type Entitlements = z.infer<typeof entitlementsSchema>;
 

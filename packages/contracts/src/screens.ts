@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './jitless';
+import type { PublicGuestbookEntry } from './guestbook-rules';
 import type { PhotoDto } from './photos';
 
 /**
@@ -37,4 +38,10 @@ export interface ScreenNext {
   total: number;
   /** photos of `showing` that may no longer be shown (rejected, deleted): take them off the screen */
   gone: string[];
+  /**
+   * the guestbook's approved messages that may be shown in front of the room, newest first (at most
+   * `GUESTBOOK_SCREEN_MAX`): the screen shows one as a card after every `GUESTBOOK_SCREEN_EVERY`
+   * photos, taking them in turn; a message no longer listed is no longer shown
+   */
+  guestbook: PublicGuestbookEntry[];
 }

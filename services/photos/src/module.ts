@@ -92,6 +92,7 @@ export const photosModule: ServiceModule = {
       store: ctx.store,
       events,
       partBytes: ctx.config.AFTERGLOW_EXPORT_PART_MB * 1024 * 1024,
+      authors: (deviceIds) => app.guests.authors(deviceIds),
     });
     const router = photosRouter(app, ctx.secret, ctx.origins);
     router.use(publicRouter(app.publicGalleries, ctx.store, ctx.origins));

@@ -22,6 +22,8 @@ export const plans = billingSchema.table('plans', {
   aiSafetyFilter: boolean('ai_safety_filter').notNull(),
   /** the longest clip a guest may take (ADR 033); 0: photos only */
   maxClipSeconds: integer('max_clip_seconds').notNull().default(0),
+  /** voice messages in the guestbook (text messages: every plan) */
+  voiceGuestbook: boolean('voice_guestbook').notNull().default(false),
 });
 
 /**

@@ -34,6 +34,7 @@ describe('billing: plans and entitlements', () => {
       liveSlideshow: true,
       aiFilter: false,
       clipSeconds: 0,
+      voiceGuestbook: false,
     });
 
     await rememberAccount(database.db, { id: 'pro-host', email: 'pro@example.test' });
@@ -46,6 +47,7 @@ describe('billing: plans and entitlements', () => {
       photosPerEvent: 2000,
       storageMb: PLANS.pro.storageMb,
       qrKit: true,
+      voiceGuestbook: true,
     });
     expect(pro.guestsPerEvent).toBeNull();
     expect(pro.publicGallery).toBe(true);

@@ -32,6 +32,7 @@ const entitled = (accountId: string, p: PlanRow, since: Date | null, until: Date
   liveSlideshow: p.liveSlideshow,
   aiFilter: p.aiSafetyFilter,
   clipSeconds: p.maxClipSeconds,
+  voiceGuestbook: p.voiceGuestbook,
 });
 
 /**

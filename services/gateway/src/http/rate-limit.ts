@@ -83,6 +83,7 @@ export function defaultRules(scale: number): Rule[] {
   const loginPost = path(/^\/idp\/interaction\/[^/]+\/login$/, 'POST');
   const join = path(/^\/api\/events\/[^/]+\/devices$/, 'POST');
   const upload = path(/^\/api\/events\/[^/]+\/photos$/, 'POST');
+  const guestbook = path(/^\/api\/events\/[^/]+\/guestbook$/, 'POST');
   const lookup = path(/^\/api\/events\/(by-code\/)?[^/]+$/, 'GET');
   const screen = path(/^\/api\/events\/[^/]+\/screens\/next$/, 'POST');
   return [
@@ -104,6 +105,13 @@ export function defaultRules(scale: number): Rule[] {
       limit: n(120),
       windowSeconds: 60,
       key: (r) => (upload(r) ? `upload-device:${device(r) ?? ip(r)}` : null),
+    },
+    // a guest writes a message now and then: a burst is a script
+    {
+      name: 'guestbook-device',
+      limit: n(20),
+      windowSeconds: 60,
+      key: (r) => (guestbook(r) ? `guestbook-device:${device(r) ?? ip(r)}` : null),
     },
     { name: 'lookup', limit: n(600), windowSeconds: 60, key: (r) => (lookup(r) ? `lookup:${ip(r)}` : null) },
     // a venue screen asks every 5 s (a grid fills its tiles at once): room for dozens of screens
@@ -142,16 +150,16 @@ export function rateLimit(limiter: RateLimiter, rules: Rule[]) {
 
 /**
  * Requests that look an event up by a code or id someone typed or guessed: the event itself, joining
- * it, its photos, its stats, a venue screen's ask. A 404 to one of them is a miss.
+ * it, its photos, its stats, its guestbook, a venue screen's ask. A 404 to one of them is a miss.
  */
 const LOOKUP_PATHS = [
   /^\/api\/events\/(by-code\/)?[^/]+$/,
-  /^\/api\/events\/[^/]+\/(devices|photos|photos\/pending|stats)$/,
+  /^\/api\/events\/[^/]+\/(devices|photos|photos\/pending|stats|guestbook)$/,
   /^\/api\/photos\/(approved|pending)\/[^/]+$/,
 ];
 export function isCodeLookup(req: Request): boolean {
   const path = req.originalUrl.split('?')[0]!;
-  if (req.method === 'POST') return /^\/api\/events\/[^/]+\/(devices|screens\/next)$/.test(path);
+  if (req.method === 'POST') return /^\/api\/events\/[^/]+\/(devices|screens\/next|guestbook)$/.test(path);
   return req.method === 'GET' && LOOKUP_PATHS.some((re) => re.test(path));
 }
 

@@ -180,6 +180,60 @@ export const clipUploads = photosSchema.table(
 );
 export type ClipUploadRow = typeof clipUploads.$inferSelect;
 
+/**
+ * The guestbook (issue 23): messages guests leave for the hosts, written or recorded; they use no
+ * shot. Moderated and reported like photos; a voice message's recording is stored as it arrived at
+ * `audio_key` (under the event's prefix, so it goes with the event).
+ */
+export const guestbookEntries = photosSchema.table(
+  'guestbook_entries',
+  {
+    id: uuid('id').primaryKey(),
+    eventId: uuid('event_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    /** the client's id of the message: a retried post is one entry */
+    uploadId: uuid('upload_id'),
+    /** `text` or `voice` (GUESTBOOK_KINDS) */
+    kind: text('kind').notNull(),
+    text: text('text'),
+    audioKey: text('audio_key'),
+    audioBytes: integer('audio_bytes'),
+    /** the recording's length, measured on the file */
+    durationMs: integer('duration_ms'),
+    status: text('status').notNull().default('pending'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** distinct guest devices that reported it (ADR 023, as photos) */
+    reportCount: integer('report_count').notNull().default(0),
+    /** the report count when the host last approved or rejected it: only reports after that count */
+    reportsReviewed: integer('reports_reviewed').notNull().default(0),
+    /** set when reports hid it from guests and screens; cleared when the host approves or rejects it */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('guestbook_device_upload_uq')
+      .on(t.deviceId, t.uploadId)
+      .where(sql`${t.uploadId} is not null`),
+    index('guestbook_event_created_idx').on(t.eventId, t.createdAt, t.id),
+    index('guestbook_device_idx').on(t.deviceId),
+  ],
+);
+export type GuestbookRow = typeof guestbookEntries.$inferSelect;
+
+/** One row per guest device that reported a guestbook entry: a device counts once. */
+export const guestbookReports = photosSchema.table(
+  'guestbook_reports',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => guestbookEntries.id, { onDelete: 'cascade' }),
+    deviceId: uuid('device_id').notNull(),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.deviceId] })],
+);
+
 export const outbox = outboxTable(photosSchema);
 
 export type DeviceRow = typeof devices.$inferSelect;

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { devices, eventCounters, photos, renditions } from '../adapters/schema';
+import { guestbookAudioKey } from '@afterglow/contracts';
+import { devices, eventCounters, guestbookEntries, photos, renditions } from '../adapters/schema';
 import { isoIn, useWorld } from '../test-support/world';
 
 describe('deleting photos (PGlite, filesystem store)', () => {
@@ -68,11 +70,29 @@ describe('deleting photos (PGlite, filesystem store)', () => {
     await w.db.insert(eventCounters).values({ eventId: e.id, photoCount: 2 });
     for (const p of [...gone, keep]) await storeObjects(p);
     await w.store.put(`events/${e.id}/renditions/orphan/thumb.webp`, Buffer.from('x')); // a crash's leftover
-    expect(await w.app.deletion.deleteEvent(e.id, e.code)).toEqual({ photos: 2, devices: 1, objects: 5 });
+    // a voice message in the guestbook, its recording under the event's prefix (issue 23)
+    const entryId = randomUUID();
+    const audioKey = guestbookAudioKey(e.id, entryId, 'webm');
+    await w.db
+      .insert(guestbookEntries)
+      .values({ id: entryId, eventId: e.id, deviceId: d.id, kind: 'voice', audioKey });
+    await w.store.put(audioKey, Buffer.from('voice'));
+    expect(await w.app.deletion.deleteEvent(e.id, e.code)).toEqual({
+      photos: 2,
+      guestbook: 1,
+      devices: 1,
+      objects: 6,
+    });
+    expect(await w.db.select().from(guestbookEntries).where(eq(guestbookEntries.eventId, e.id))).toEqual([]);
     expect(await w.db.select().from(photos).where(eq(photos.eventId, e.id))).toEqual([]);
     expect(await w.db.select().from(devices).where(eq(devices.eventId, e.id))).toEqual([]);
     expect(await w.db.select().from(renditions).where(eq(renditions.photoId, gone[0]!.id))).toEqual([]);
-    expect(await w.app.deletion.deleteEvent(e.id, e.code)).toEqual({ photos: 0, devices: 0, objects: 0 });
+    expect(await w.app.deletion.deleteEvent(e.id, e.code)).toEqual({
+      photos: 0,
+      guestbook: 0,
+      devices: 0,
+      objects: 0,
+    });
     expect(await w.db.select().from(photos).where(eq(photos.id, keep.id))).toHaveLength(1);
     expect(await w.store.head(keep.originalKey)).not.toBeNull();
   });

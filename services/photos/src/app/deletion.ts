@@ -6,6 +6,7 @@ import {
   clipUploads,
   devices,
   eventCounters,
+  guestbookEntries,
   outbox,
   photos,
   renditions,
@@ -60,17 +61,22 @@ export class Deletion {
   }
 
   /**
-   * An event was deleted (`event.deleted`): its photo rows (with their renditions), devices and counter
-   * go, then every object stored under the event (originals and renditions, including any a crash left
-   * without a row). Safe to run again: a redelivery finds nothing left and deletes nothing more.
+   * An event was deleted (`event.deleted`: by its host, an admin or retention): its photo rows (with
+   * their renditions), guestbook entries (with their reports), devices and counter go, then every
+   * object stored under the event (originals, renditions and voice messages, including any a crash
+   * left without a row). Safe to run again: a redelivery finds nothing left and deletes nothing more.
    */
   async deleteEvent(
     eventId: string,
     code?: string,
-  ): Promise<{ photos: number; devices: number; objects: number }> {
+  ): Promise<{ photos: number; guestbook: number; devices: number; objects: number }> {
     this.d.events.forget(eventId, code);
-    const { p, d, u } = await this.d.db.transaction(async (tx) => {
+    const { p, g, d, u } = await this.d.db.transaction(async (tx) => {
       const p = await tx.delete(photos).where(eq(photos.eventId, eventId)).returning({ id: photos.id });
+      const g = await tx
+        .delete(guestbookEntries)
+        .where(eq(guestbookEntries.eventId, eventId))
+        .returning({ id: guestbookEntries.id });
       const d = await tx.delete(devices).where(eq(devices.eventId, eventId)).returning({ id: devices.id });
       await tx.delete(eventCounters).where(eq(eventCounters.eventId, eventId));
       // the venue screens' order goes with it (each photo's turn went with the photo)
@@ -81,10 +87,10 @@ export class Deletion {
         .delete(clipUploads)
         .where(eq(clipUploads.eventId, eventId))
         .returning({ id: clipUploads.id });
-      return { p, d, u };
+      return { p, g, d, u };
     });
     let objects = await this.d.store.deletePrefix(`events/${eventId}/`);
     for (const { id } of u) objects += await this.d.store.deletePrefix(`uploads/${id}/`);
-    return { photos: p.length, devices: d.length, objects };
+    return { photos: p.length, guestbook: g.length, devices: d.length, objects };
   }
 }

@@ -1,6 +1,8 @@
 import {
   DEFAULT_CAPTURE_KIND,
   EXPORT_CSV_NAME,
+  GUESTBOOK_CSV_NAME,
+  GUESTBOOK_EXPORT_FOLDER,
   captureFileName,
   type CaptureKind,
 } from '@afterglow/contracts';
@@ -47,10 +49,13 @@ const sameOnDisk = (name: string) => name.normalize('NFC').toLowerCase();
 
 /**
  * Hands out folder names in the order guests are asked for: the first guest of a name gets it, the
- * next ones 'Name (2)', 'Name (3)'…; nothing takes the name of the CSV beside the folders.
+ * next ones 'Name (2)', 'Name (3)'…; nothing takes the name of a CSV or of the guestbook's folder
+ * beside the folders.
  */
 export class FolderNames {
-  private readonly used = new Set<string>([sameOnDisk(EXPORT_CSV_NAME)]);
+  private readonly used = new Set<string>(
+    [EXPORT_CSV_NAME, GUESTBOOK_CSV_NAME, GUESTBOOK_EXPORT_FOLDER].map(sameOnDisk),
+  );
 
   take(label: string, fallback: string): string {
     const base = safeFolderName(label) || safeFolderName(fallback) || 'Guest';

@@ -1,21 +1,30 @@
 import { createHash, type Hash } from 'node:crypto';
 import { and, asc, eq, exists, ne, sql } from 'drizzle-orm';
-import { EXPORT_CSV_NAME, captureKindOf, guestLabel, type EventRecord } from '@afterglow/contracts';
+import {
+  EXPORT_CSV_NAME,
+  GUESTBOOK_CSV_NAME,
+  captureKindOf,
+  guestLabel,
+  type EventRecord,
+} from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { devices, photos } from '../adapters/schema';
 import { CSV_HEAD, EventClock, csvRow } from './export-format';
+import { GuestbookWalk, joinVersions, measureGuestbook, type AuthorsOf } from './export-guestbook';
 import { FileNames, FolderNames } from './export-names';
 import { ZIP_EMPTY_BYTES, ZIP_MAX_BYTES, ZIP_MAX_ENTRIES, zipEntryBytes } from './zip-layout';
 
 /**
  * What an export holds and how it splits into parts, worked out from the photo rows a page at a time
  * (never the whole list at once): every photo of the event the host did not reject, oldest first,
- * each guest's in a folder of their own, `photos.csv` listing them all at the root of part 1. The same
- * rows always give the same names, parts and bytes; a fingerprint of them is the manifest's version.
+ * each guest's in a folder of their own, `photos.csv` listing them all at the root of part 1; and the
+ * guestbook's entries the host did not reject (issue 23): `guestbook.csv` beside it, the voice
+ * messages in `guestbook/` after the photos. The same rows always give the same names, parts and
+ * bytes; a fingerprint of them is the manifest's version.
  */
 
 /** Bumped when the archive's layout changes, so an old version never names a new layout. */
-const LAYOUT = 'afterglow-export-1';
+const LAYOUT = 'afterglow-export-2';
 const PAGE = 500;
 
 export interface Guest {
@@ -43,7 +52,7 @@ export interface Named {
   path: string;
 }
 
-/** A photo of the part being downloaded. */
+/** A file of the part being downloaded: a photo's original, or a voice message's recording. */
 export interface PartEntry {
   path: string;
   key: string;
@@ -58,11 +67,17 @@ export interface PartPlan {
 }
 
 export interface ExportPlan {
+  /** the photos' and the guestbook's fingerprints together */
   version: string;
+  /** the photos' fingerprint (photos.csv is read again against it) */
+  photosVersion: string;
   photoCount: number;
   guestCount: number;
+  /** the originals' bytes: photos' and voice messages' */
   originalBytes: number;
   csv: { bytes: number; mtime: Date };
+  /** the guestbook's entries; `csv` null when there are none (no guestbook.csv then) */
+  guestbook: { count: number; version: string; csv: { bytes: number; mtime: Date } | null };
   parts: PartPlan[];
 }
 
@@ -201,18 +216,19 @@ export async function planExport(
   db: Db,
   event: EventRecord,
   partLimit: number,
+  authors: AuthorsOf,
   keep?: number,
 ): Promise<{ plan: ExportPlan; entries: PartEntry[]; guests: Map<string, Guest> }> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await planOnce(db, event, partLimit, keep);
+      return await planOnce(db, event, partLimit, authors, keep);
     } catch (err) {
       if (!(err instanceof ExportChanged) || attempt >= 3) throw err;
     }
   }
 }
 
-async function planOnce(db: Db, event: EventRecord, partLimit: number, keep?: number) {
+async function planOnce(db: Db, event: EventRecord, partLimit: number, authors: AuthorsOf, keep?: number) {
   const guests = await exportGuests(db, event.id);
   const first = new ExportWalk(db, event, guests, partLimit);
   let csvBytes = Buffer.byteLength(CSV_HEAD);
@@ -225,36 +241,63 @@ async function planOnce(db: Db, event: EventRecord, partLimit: number, keep?: nu
     originalBytes += n.row.bytes;
     newest = n.row.createdAt;
   }
+  const firstBook = new GuestbookWalk(db, event, authors);
+  const book = await measureGuestbook(firstBook, new Date(event.createdAt));
+  const entryCount = book.count;
+  originalBytes += book.audioBytes;
 
   const second = new ExportWalk(db, event, guests, partLimit);
-  const parts: PartPlan[] = [];
+  const parts: (PartPlan & { files: number })[] = [];
   const entries: PartEntry[] = [];
-  let part = { number: 1, bytes: ZIP_EMPTY_BYTES + zipEntryBytes(EXPORT_CSV_NAME, csvBytes), photoCount: 0 };
-  let inPart = 1; // entries, the CSV included
-  for await (const n of second.photos()) {
-    const add = zipEntryBytes(n.path, n.row.bytes);
-    if (inPart > 0 && (part.bytes + add > partLimit || inPart >= ZIP_MAX_ENTRIES)) {
+  const csvs =
+    zipEntryBytes(EXPORT_CSV_NAME, csvBytes) +
+    (entryCount ? zipEntryBytes(GUESTBOOK_CSV_NAME, book.csvBytes) : 0);
+  let part = { number: 1, bytes: ZIP_EMPTY_BYTES + csvs, photoCount: 0, files: 0 };
+  let inPart = entryCount ? 2 : 1; // entries, the CSVs included
+  /** The next file, in the part it fits (a new one when it does not). */
+  const add = (file: PartEntry, photo: boolean) => {
+    const bytes = zipEntryBytes(file.path, file.bytes);
+    if (inPart > 0 && (part.bytes + bytes > partLimit || inPart >= ZIP_MAX_ENTRIES)) {
       parts.push(part);
-      part = { number: part.number + 1, bytes: ZIP_EMPTY_BYTES, photoCount: 0 };
+      part = { number: part.number + 1, bytes: ZIP_EMPTY_BYTES, photoCount: 0, files: 0 };
       inPart = 0;
     }
-    part.bytes += add;
-    part.photoCount++;
+    part.bytes += bytes;
+    part.files++;
+    if (photo) part.photoCount++;
     inPart++;
     if (part.bytes > ZIP_MAX_BYTES) throw new Error('an export part would need ZIP64');
-    if (part.number === keep)
-      entries.push({ path: n.path, key: n.row.originalKey, bytes: n.row.bytes, takenAt: n.row.createdAt });
-  }
-  if (part.photoCount > 0) parts.push(part);
+    if (part.number === keep) entries.push(file);
+  };
+  for await (const n of second.photos())
+    add({ path: n.path, key: n.row.originalKey, bytes: n.row.bytes, takenAt: n.row.createdAt }, true);
+  // the guestbook's voice messages after the photos
+  const secondBook = new GuestbookWalk(db, event, authors);
+  for await (const n of secondBook.entries())
+    if (n.audioPath && n.row.audioKey)
+      add(
+        { path: n.audioPath, key: n.row.audioKey, bytes: n.row.audioBytes ?? 0, takenAt: n.row.createdAt },
+        false,
+      );
+  // part 1 holds the CSVs even when no file does (a guestbook of written messages only)
+  if (part.files > 0 || (part.number === 1 && entryCount > 0)) parts.push(part);
   if (second.version() !== first.version()) throw new ExportChanged('the photos changed while read');
+  if (secondBook.version() !== firstBook.version())
+    throw new ExportChanged('the guestbook changed while read');
   return {
     plan: {
-      version: first.version(),
+      version: joinVersions(first.version(), entryCount ? firstBook.version() : null),
+      photosVersion: first.version(),
       photoCount,
       guestCount: guests.size,
       originalBytes,
       csv: { bytes: csvBytes, mtime: newest },
-      parts,
+      guestbook: {
+        count: entryCount,
+        version: firstBook.version(),
+        csv: entryCount ? { bytes: book.csvBytes, mtime: book.newest } : null,
+      },
+      parts: parts.map(({ files: _files, ...p }) => p),
     },
     entries,
     guests,

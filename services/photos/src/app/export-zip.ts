@@ -1,12 +1,22 @@
 import { Readable } from 'node:stream';
 import yazl from 'yazl';
-import { EXPORT_CSV_NAME } from '@afterglow/contracts';
 import type { ObjectStore } from '@afterglow/storage';
 import type { PartEntry } from './export-plan';
 
-/** What goes into one part: photos.csv (part 1 only) and the originals, in order. */
+/** A CSV at the root of the archive, written as the archive reaches it; its size is known before. */
+export interface CsvFile {
+  name: string;
+  bytes: number;
+  mtime: Date;
+  text: () => AsyncIterable<string>;
+}
+
+/**
+ * What goes into one part: the CSVs (part 1 only: photos.csv, and guestbook.csv when there are
+ * entries) and the files (originals, voice messages), in order.
+ */
 export interface ZipSource {
-  csv?: { bytes: number; mtime: Date; text: () => AsyncIterable<string> };
+  csvs?: readonly CsvFile[];
   entries: readonly PartEntry[];
 }
 
@@ -70,7 +80,7 @@ class Inputs {
  * original's differs.
  */
 export function zipPart(source: ZipSource, store: ObjectStore): ZipStream {
-  const { csv, entries } = source;
+  const { csvs = [], entries } = source;
   const openers = entries.map((e) => async () => {
     const got = await store.get(e.key);
     if (!got) throw new Error(`original ${e.key} is missing from storage`);
@@ -80,7 +90,7 @@ export function zipPart(source: ZipSource, store: ObjectStore): ZipStream {
     }
     return got.body;
   });
-  if (csv) openers.unshift(async () => Readable.from(csv.text(), { objectMode: false }));
+  openers.unshift(...csvs.map((csv) => async () => Readable.from(csv.text(), { objectMode: false })));
   const zip = new yazl.ZipFile();
   const out = zip.outputStream as Readable; // a PassThrough
   let stopped = false;
@@ -97,7 +107,7 @@ export function zipPart(source: ZipSource, store: ObjectStore): ZipStream {
   const options = (size: number, mtime: Date) => ({ size, mtime, mode: FILE_MODE, compress: false });
 
   let i = 0;
-  if (csv) zip.addReadStreamLazy(EXPORT_CSV_NAME, options(csv.bytes, csv.mtime), lazy(i++));
+  for (const csv of csvs) zip.addReadStreamLazy(csv.name, options(csv.bytes, csv.mtime), lazy(i++));
   for (const e of entries) zip.addReadStreamLazy(e.path, options(e.bytes, e.takenAt), lazy(i++));
   zip.end();
   return { stream: out, abort };

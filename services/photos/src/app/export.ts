@@ -1,5 +1,7 @@
 import {
+  EXPORT_CSV_NAME,
   EXPORT_PROBLEMS,
+  GUESTBOOK_CSV_NAME,
   HttpError,
   PLANS,
   billingEntitlements,
@@ -18,8 +20,9 @@ import type { Db } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import type { EventsClient } from './events-client';
 import { CSV_HEAD } from './export-format';
+import { GUESTBOOK_CSV_HEAD, GuestbookWalk, guestbookCsvOf, type AuthorsOf } from './export-guestbook';
 import { ExportChanged, ExportWalk, csvOf, planExport } from './export-plan';
-import { zipPart, type ZipStream } from './export-zip';
+import { zipPart, type CsvFile, type ZipStream } from './export-zip';
 import { assertHost } from './visibility';
 
 export interface ExportDeps {
@@ -29,6 +32,8 @@ export interface ExportDeps {
   events: EventsClient;
   /** the most one part holds (AFTERGLOW_EXPORT_PART_MB) */
   partBytes: number;
+  /** the guestbook's authors' names (the guests module's answer) */
+  authors: AuthorsOf;
 }
 
 /** One part, checked and sized, ready to stream. */
@@ -75,12 +80,13 @@ export class Exports {
   /** GET /api/events/{id}/export */
   async manifest(eventId: string, viewer: Principal | null): Promise<ExportManifest> {
     const e = await this.exportable(eventId, viewer);
-    const { plan } = await planExport(this.d.db, e, this.d.partBytes);
+    const { plan } = await planExport(this.d.db, e, this.d.partBytes, this.d.authors);
     const count = plan.parts.length;
     return exportManifestSchema.parse({
       eventId: e.id,
       version: plan.version,
       photoCount: plan.photoCount,
+      guestbookCount: plan.guestbook.count,
       guestCount: plan.guestCount,
       originalBytes: plan.originalBytes,
       totalBytes: plan.parts.reduce((sum, p) => sum + p.bytes, 0),
@@ -101,7 +107,13 @@ export class Exports {
     version?: string,
   ): Promise<PreparedPart> {
     const e = await this.exportable(eventId, viewer);
-    const { plan, entries, guests } = await planExport(this.d.db, e, this.d.partBytes, number);
+    const { plan, entries, guests } = await planExport(
+      this.d.db,
+      e,
+      this.d.partBytes,
+      this.d.authors,
+      number,
+    );
     if (version && version !== plan.version)
       throw conflict(
         'The photos changed since this export was listed. Open Export again to download the up-to-date parts.',
@@ -113,20 +125,35 @@ export class Exports {
         plan.parts.length ? `This export has ${plan.parts.length} part(s)` : 'No photos to export yet',
         EXPORT_PROBLEMS.noSuchPart,
       );
-    const { db, store, partBytes } = this.d;
+    const { db, store, partBytes, authors } = this.d;
     /** photos.csv, read from the rows again as the archive reaches it; it must match the plan */
     async function* csvText(): AsyncGenerator<string> {
       yield CSV_HEAD;
       const walk = new ExportWalk(db, e, guests, partBytes);
       for await (const n of walk.photos()) yield csvOf(n, walk.clock);
-      if (walk.version() !== plan.version) throw new ExportChanged('the photos changed while exported');
+      if (walk.version() !== plan.photosVersion) throw new ExportChanged('the photos changed while exported');
     }
+    /** guestbook.csv, likewise */
+    async function* guestbookText(): AsyncGenerator<string> {
+      yield GUESTBOOK_CSV_HEAD;
+      const walk = new GuestbookWalk(db, e, authors);
+      for await (const n of walk.entries()) yield guestbookCsvOf(n, walk.clock);
+      if (walk.version() !== plan.guestbook.version)
+        throw new ExportChanged('the guestbook changed while exported');
+    }
+    const book = plan.guestbook.csv;
+    const csvs: CsvFile[] =
+      number === 1
+        ? [
+            { name: EXPORT_CSV_NAME, ...plan.csv, text: csvText },
+            ...(book ? [{ name: GUESTBOOK_CSV_NAME, ...book, text: guestbookText }] : []),
+          ]
+        : [];
     return {
       version: plan.version,
       fileName: exportFileName(e.slug, e.code, number, plan.parts.length),
       bytes: part.bytes,
-      open: () =>
-        zipPart({ entries, ...(number === 1 ? { csv: { ...plan.csv, text: csvText } } : {}) }, store),
+      open: () => zipPart({ entries, csvs }, store),
     };
   }
 }

@@ -26,6 +26,11 @@ export class HostPlans {
     return this.ask({ accountId: hostId });
   }
 
+  /** Whether the host's plan takes voice messages in the guestbook (issue 23). */
+  async voiceGuestbook(hostId: string): Promise<boolean> {
+    return (await this.of(hostId)).voiceGuestbook;
+  }
+
   /** The plan's steps for the host's captures: a watermark, the AI safety filter; and its clips. */
   async developing(hostId: string): Promise<DevelopingPlan> {
     const e = await this.of(hostId);

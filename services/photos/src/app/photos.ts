@@ -1,6 +1,7 @@
 import type { Bus } from '@afterglow/bus';
 import type { Db, OutboxRelay } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
+import { createGuestbook } from '../guestbook';
 import { createGuests } from '../guests';
 import { PhotosBackOffice } from './back-office';
 import { ClipUploads } from './clip-uploads';
@@ -36,6 +37,7 @@ export function photosApp(given: PhotosDeps) {
   const guests = createGuests(deps, live);
   const moderation = new Moderation(deps, view, live);
   const uploads = new Uploads(deps, guests);
+  const guestbook = createGuestbook({ ...deps, guests });
   return {
     guests,
     uploads,
@@ -46,8 +48,9 @@ export function photosApp(given: PhotosDeps) {
     backOffice: new PhotosBackOffice({ db: deps.db, view, moderation }),
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
-    screens: new Screens(deps, view),
+    screens: new Screens(deps, view, guestbook.entries),
     publicGalleries: new PublicGalleries(deps, view),
+    guestbook,
   };
 }
 export type PhotosApp = ReturnType<typeof photosApp>;

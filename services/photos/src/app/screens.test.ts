@@ -116,7 +116,14 @@ function screensSuite(name: string, open: () => Promise<PhotosWorld>) {
       await w.photo(d);
       await w.photo(d, { status: 'rejected' });
       await w.photo(d, { status: 'approved', developed: false });
-      expect(await ask(e, screenId())).toEqual({ photo: null, cycle: 1, shown: 0, total: 0, gone: [] });
+      expect(await ask(e, screenId())).toEqual({
+        photo: null,
+        cycle: 1,
+        shown: 0,
+        total: 0,
+        gone: [],
+        guestbook: [],
+      });
       const ok = await w.photo(d, { status: 'approved' });
       const a = await w.app.screens.next(e.id, w.host, screenId(), []);
       expect(idOf(a)).toBe(ok.id);

@@ -11,6 +11,7 @@ import {
 } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { photos, screenCycles, screenShows, screens } from '../adapters/schema';
+import type { Guestbook } from '../guestbook';
 import type { EventsClient } from './events-client';
 import { selectPhotos, type PhotoSelection, type PhotoView } from './photo-view';
 import { forShowing, isHostOf, scopeWhere, seesNothing, visibleTo } from './visibility';
@@ -48,9 +49,13 @@ export class Screens {
   constructor(
     private readonly d: { db: Db; events: EventsClient },
     private readonly view: PhotoView,
+    private readonly guestbook: Pick<Guestbook['entries'], 'forScreen'>,
   ) {}
 
-  /** POST /api/events/{code}/screens/next, while live mode is on. */
+  /**
+   * POST /api/events/{code}/screens/next, while live mode is on; with it, the guestbook's messages
+   * the screen may show as cards between photos (issue 23).
+   */
   async next(
     code: string,
     viewer: Principal | null,
@@ -66,7 +71,11 @@ export class Screens {
     const answer = await this.d.db.transaction((tx) =>
       handOut(tx, e, onDisplay, screenId, [...new Set(showing)]),
     );
-    return { ...answer, photo: answer.photo ? this.view.dto(answer.photo, isHostOf(e, viewer)) : null };
+    return {
+      ...answer,
+      photo: answer.photo ? this.view.dto(answer.photo, isHostOf(e, viewer)) : null,
+      guestbook: await this.guestbook.forScreen(e, viewer),
+    };
   }
 }
 
@@ -77,7 +86,7 @@ async function handOut(
   onDisplay: SQL,
   screenId: string,
   showing: string[],
-): Promise<Omit<ScreenNext, 'photo'> & { photo: PhotoSelection | null }> {
+): Promise<Omit<ScreenNext, 'photo' | 'guestbook'> & { photo: PhotoSelection | null }> {
   const now = new Date();
   // The lock: an upsert of the event's row, which PostgreSQL holds locked until the transaction ends.
   const [state] = await tx

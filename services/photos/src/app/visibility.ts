@@ -7,7 +7,7 @@ import {
   type PhotoStatus,
   type Principal,
 } from '@afterglow/contracts';
-import { photos, type PhotoRow } from '../adapters/schema';
+import { guestbookEntries, photos, type PhotoRow } from '../adapters/schema';
 
 /**
  * Who may see which photo (ADR 003), stated once. Every listing, the live notices' audience and the
@@ -36,7 +36,10 @@ export interface Scope {
   clauses: readonly Clause[];
 }
 
-type Visible = Pick<PhotoRow, 'eventId' | 'deviceId' | 'status' | 'processedAt' | 'heldAt'>;
+/** What the rule reads of a row: a photo's, or a guestbook entry's (which has nothing to develop). */
+type Visible = Pick<PhotoRow, 'eventId' | 'deviceId' | 'status' | 'heldAt'> & {
+  processedAt?: Date | null;
+};
 
 export const isHostOf = (e: EventRecord, p: Principal | null | undefined) =>
   !!p && (p.userId === e.hostId || p.isAdmin);
@@ -96,18 +99,49 @@ export function inScope(s: Scope, row: Visible): boolean {
   );
 }
 
-/** The same scope as a condition on `photos.photos` (for an empty scope, one no row meets). */
-export function scopeWhere(s: Scope): SQL {
+/** The columns a scope is a condition on; `processedAt` only where rows are developed (photos). */
+interface Columns {
+  eventId: typeof photos.eventId | typeof guestbookEntries.eventId;
+  deviceId: typeof photos.deviceId | typeof guestbookEntries.deviceId;
+  status: typeof photos.status | typeof guestbookEntries.status;
+  heldAt: typeof photos.heldAt | typeof guestbookEntries.heldAt;
+  processedAt?: typeof photos.processedAt;
+}
+
+function whereOn(t: Columns, s: Scope): SQL {
   if (seesNothing(s)) return sql`false`;
   const clause = (c: Clause) =>
     and(
-      c.deviceId === undefined ? undefined : eq(photos.deviceId, c.deviceId),
-      c.statuses === undefined ? undefined : inArray(photos.status, [...c.statuses]),
-      c.developed ? isNotNull(photos.processedAt) : undefined,
-      c.unheld ? isNull(photos.heldAt) : undefined,
+      c.deviceId === undefined ? undefined : eq(t.deviceId, c.deviceId),
+      c.statuses === undefined ? undefined : inArray(t.status, [...c.statuses]),
+      c.developed && t.processedAt ? isNotNull(t.processedAt) : undefined,
+      c.unheld ? isNull(t.heldAt) : undefined,
     ) ?? sql`true`;
-  return and(eq(photos.eventId, s.eventId), or(...s.clauses.map(clause)))!;
+  return and(eq(t.eventId, s.eventId), or(...s.clauses.map(clause)))!;
 }
+
+/** The same scope as a condition on `photos.photos` (for an empty scope, one no row meets). */
+export const scopeWhere = (s: Scope): SQL => whereOn(photos, s);
+
+/**
+ * Guestbook entries (issue 23) follow the photos' rule (convention 14), with approval in place of
+ * developing: the event's host (and admins) see every entry; everyone else with the code sees, once
+ * the rule shows them photos at all (after the reveal, or in live mode), the approved entries that
+ * guests' reports do not hold; the public (no code) sees none. A device's own entries are its own
+ * clause (`{ deviceId }`), as its photos are.
+ */
+export function entriesVisibleTo(e: EventRecord, viewer: Viewer, now = Date.now()): Scope {
+  if (viewer.public) return { eventId: e.id, clauses: [] };
+  if (isHostOf(e, viewer.principal)) return { eventId: e.id, clauses: [{}] };
+  const clauses: Clause[] = [];
+  if (viewer.deviceId) clauses.push({ deviceId: viewer.deviceId });
+  const others = visibleTo(e, { principal: viewer.principal }, now).clauses;
+  if (others.length) clauses.push({ statuses: ['approved'], unheld: true });
+  return { eventId: e.id, clauses };
+}
+
+/** A scope of entries as a condition on `photos.guestbook_entries`. */
+export const entryScopeWhere = (s: Scope): SQL => whereOn(guestbookEntries, s);
 
 /** Whom a live notice about this photo may reach: every watcher when anyone with the code may see it. */
 export const audienceOf = (e: EventRecord, row: Visible, now = Date.now()): 'host' | 'all' =>

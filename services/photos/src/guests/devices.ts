@@ -4,6 +4,9 @@ import type { Db } from '@afterglow/db';
 import { devices, type DeviceRow } from '../adapters/schema';
 import type { EventsClient } from '../app/events-client';
 
+/** How a guest is named: the name they joined with (or none) and their anonymous id. */
+export type Author = Pick<DeviceRow, 'anonId' | 'displayName'>;
+
 /** Guests' devices: joining an event, within its plan's guest limit, and the device's roll. */
 export class Devices {
   constructor(private readonly d: { db: Db; events: EventsClient }) {}
@@ -11,6 +14,17 @@ export class Devices {
   async get(deviceId: string): Promise<DeviceRow | null> {
     const [row] = await this.d.db.select().from(devices).where(eq(devices.id, deviceId));
     return row ?? null;
+  }
+
+  /** The names of these devices' guests (for the lists that say who wrote what). */
+  async authors(deviceIds: readonly string[]): Promise<Map<string, Author>> {
+    const ids = [...new Set(deviceIds)];
+    if (!ids.length) return new Map();
+    const rows = await this.d.db
+      .select({ id: devices.id, anonId: devices.anonId, displayName: devices.displayName })
+      .from(devices)
+      .where(inArray(devices.id, ids));
+    return new Map(rows.map((r) => [r.id, { anonId: r.anonId, displayName: r.displayName }]));
   }
 
   toDto(d: DeviceRow, e: EventRecord): DeviceDto {

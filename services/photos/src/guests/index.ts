@@ -4,7 +4,7 @@ import type { DeviceRow } from '../adapters/schema';
 import type { EventsClient } from '../app/events-client';
 import type { LiveNotices } from '../app/live';
 import { deviceProof, type DeviceProof } from './device-cookie';
-import { Devices } from './devices';
+import { Devices, type Author } from './devices';
 import { Reports } from './reports';
 
 /**
@@ -17,6 +17,7 @@ import { Reports } from './reports';
 export type Device = DeviceRow;
 
 export type { DeviceCookie, DeviceProof } from './device-cookie';
+export type { Author } from './devices';
 
 export interface Joined {
   event: EventRecord;
@@ -40,6 +41,10 @@ export interface Guests {
   toDto(device: Device, event: EventRecord): DeviceDto;
   /** A guest reports a capture of their event (ADR 023); a device counts once per capture. */
   report(photoId: string, device: Device, reason: ReportReason): Promise<ReportResult>;
+  /** A guest reports a guestbook entry of their event, as a capture (ADR 023). */
+  reportEntry(entryId: string, device: Device, reason: ReportReason): Promise<ReportResult>;
+  /** Who these devices' guests are, by device id (devices that are gone are left out). */
+  authors(deviceIds: readonly string[]): Promise<Map<string, Author>>;
 }
 
 export function createGuests(deps: { db: Db; events: EventsClient }, live: LiveNotices): Guests {
@@ -52,6 +57,8 @@ export function createGuests(deps: { db: Db; events: EventsClient }, live: LiveN
     device,
     toDto: (d, e) => devices.toDto(d, e),
     report: (photoId, d, reason) => reports.report(photoId, d, reason),
+    reportEntry: (entryId, d, reason) => reports.reportEntry(entryId, d, reason),
+    authors: (ids) => devices.authors(ids),
   };
 }
 

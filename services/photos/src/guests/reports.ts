@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import {
+  GUESTBOOK_CODES,
+  GUESTBOOK_MESSAGES,
   REPORT_THRESHOLD_DEFAULT,
   notFound,
   type PhotoStatus,
@@ -7,10 +9,10 @@ import {
   type ReportResult,
 } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
-import { photos, reports, type DeviceRow } from '../adapters/schema';
+import { guestbookEntries, guestbookReports, photos, reports, type DeviceRow } from '../adapters/schema';
 import type { EventsClient } from '../app/events-client';
 import type { LiveNotices } from '../app/live';
-import { inScope, visibleTo } from '../app/visibility';
+import { entriesVisibleTo, inScope, visibleTo } from '../app/visibility';
 
 /**
  * Guests report photos (ADR 023). Each device of the event counts once per photo; when the reports
@@ -57,6 +59,37 @@ export class Reports {
         audience: 'host',
         status: held,
       });
+    return { reported: true };
+  }
+
+  /**
+   * A guest reports a guestbook entry (issue 23), as a photo: only one anyone with the code sees now,
+   * from a device of its event, each device once; at the event's threshold the entry is held from
+   * guests and screens until the host approves or rejects it (the host's list shows it `held`).
+   */
+  async reportEntry(entryId: string, device: DeviceRow, reason: ReportReason): Promise<ReportResult> {
+    const { db } = this.d;
+    const gone = () => notFound(GUESTBOOK_MESSAGES.notFound, GUESTBOOK_CODES.notFound);
+    const [row] = await db.select().from(guestbookEntries).where(eq(guestbookEntries.id, entryId));
+    if (!row || row.eventId !== device.eventId) throw gone();
+    const e = await this.d.events.getOr404(row.eventId);
+    if (!inScope(entriesVisibleTo(e, {}), row)) throw gone();
+    const threshold = e.reportThreshold ?? REPORT_THRESHOLD_DEFAULT;
+    await db.transaction(async (tx) => {
+      const [added] = await tx
+        .insert(guestbookReports)
+        .values({ entryId, deviceId: device.id, reason })
+        .onConflictDoNothing()
+        .returning({ entryId: guestbookReports.entryId });
+      if (!added) return;
+      await tx
+        .update(guestbookEntries)
+        .set({
+          reportCount: sql`${guestbookEntries.reportCount} + 1`,
+          heldAt: sql`case when ${guestbookEntries.heldAt} is null and ${guestbookEntries.reportCount} + 1 - ${guestbookEntries.reportsReviewed} >= ${threshold} then now() else ${guestbookEntries.heldAt} end`,
+        })
+        .where(eq(guestbookEntries.id, entryId));
+    });
     return { reported: true };
   }
 }

@@ -8,11 +8,25 @@ export interface Upload {
   file: Buffer | null;
 }
 
+/** Which file part a multipart body carries, the most it may weigh, and the refusal past that. */
+export interface FilePart {
+  name: 'photo' | 'audio';
+  maxBytes: number;
+  tooLarge: () => HttpError;
+}
+
+/** A guest's photo (`POST /api/events/{code}/photos`). */
+const PHOTO_PART: FilePart = {
+  name: 'photo',
+  maxBytes: MAX_UPLOAD_BYTES,
+  tooLarge: () => new HttpError(413, 'photo_too_large', 'The photo is too large'),
+};
+
 /**
- * Reads a multipart body with one file part `photo` and short text fields, bounded in size and in
- * part counts. The photo (at most MAX_UPLOAD_BYTES) is held in memory.
+ * Reads a multipart body with one file part (`photo`, unless `part` names another) and short text
+ * fields, bounded in size and in part counts. The file (at most `part.maxBytes`) is held in memory.
  */
-export function readUpload(req: Request): Promise<Upload> {
+export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<Upload> {
   const type = req.headers['content-type'] ?? '';
   if (!type.toLowerCase().startsWith('multipart/form-data')) {
     return Promise.reject(badRequest('Send the photo as multipart/form-data', 'multipart_required'));
@@ -20,16 +34,16 @@ export function readUpload(req: Request): Promise<Upload> {
   const tooLarge = () => {
     // Answered at once; the rest of the body is discarded, then its connection cut if it keeps coming.
     discardBody(req);
-    return new HttpError(413, 'photo_too_large', 'The photo is too large');
+    return part.tooLarge();
   };
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > MAX_UPLOAD_BYTES + 64 * 1024) return Promise.reject(tooLarge());
+  if (declared > part.maxBytes + 64 * 1024) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
       bb = busboy({
         headers: req.headers,
-        limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
+        limits: { fileSize: part.maxBytes, files: 1, fields: 8, fieldSize: 4096, parts: 10 },
       });
     } catch {
       reject(badRequest('Malformed multipart body', 'bad_multipart'));
@@ -46,7 +60,7 @@ export function readUpload(req: Request): Promise<Upload> {
       else fields[name] = value;
     });
     bb.on('file', (name, stream) => {
-      if (name !== 'photo') {
+      if (name !== part.name) {
         fail(badRequest(`Unexpected file part ${name}`, 'unexpected_file'));
         stream.resume();
         return;
@@ -65,7 +79,14 @@ export function readUpload(req: Request): Promise<Upload> {
         if (!failed) file = Buffer.concat(chunks);
       });
     });
-    bb.on('filesLimit', () => fail(badRequest('Send exactly one photo', 'too_many_files')));
+    bb.on('filesLimit', () =>
+      fail(
+        badRequest(
+          part.name === 'audio' ? 'Send exactly one voice message' : 'Send exactly one photo',
+          'too_many_files',
+        ),
+      ),
+    );
     bb.on('fieldsLimit', () => fail(badRequest('Too many fields', 'too_many_fields')));
     bb.on('partsLimit', () => fail(badRequest('Too many parts', 'too_many_parts')));
     bb.on('error', () => reject(badRequest('Malformed multipart body', 'bad_multipart')));

@@ -13,6 +13,7 @@ import {
 import { isSecureRequest, principalOf, type OriginPolicy } from '@afterglow/service-kit';
 import type { PhotosApp } from '../app/photos';
 import type { Device } from '../guests';
+import { guestbookRouter } from './guestbook-routes';
 import { readUpload } from './multipart';
 import { tusRouter } from './tus';
 
@@ -62,6 +63,8 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
 
   // clips: resumable uploads (tus 1.0.0, ADR 033)
   r.use(tusRouter(app, ownedDevice));
+  // the guestbook (issue 23)
+  r.use(guestbookRouter(app, secret, proof, ownedDevice));
 
   r.get('/api/events/:code/photos', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);

@@ -74,6 +74,7 @@ export async function photosWorld(
       liveSlideshow: true,
       aiFilter: false,
       clipSeconds: 0,
+      voiceGuestbook: false,
       ...plans.get(accountId),
     }));
   // no cache: a test that changes an event sees the change at once

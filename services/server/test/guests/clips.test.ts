@@ -14,6 +14,7 @@ import {
   shotsTakenBy,
   Browser,
   eventBody,
+  isoIn,
   tusMetadata,
   liftEventLimit,
   loginThroughIdp,
@@ -262,6 +263,70 @@ describe('clips: resumable uploads, developed with ffmpeg', () => {
     expect(offsets[0]).toBe(third);
     expect(offsets.at(-1)).toBe(clip.length);
     expect(await shotsTaken()).toBe(before + 1);
+  });
+
+  it('shares an approved clip: its page names the MP4 (og:video), served in ranges to anyone it is shown to', async () => {
+    // public galleries come with Event Pro
+    const host = new Browser(app.base);
+    await loginThroughIdp(host, 'clips-pro@example.test', 'a clip for the public gallery');
+    await waitFor(() =>
+      setPlanByEmail(app.ctx.database.db, 'clips-pro@example.test', 'pro').then((n) => n === 1 || undefined),
+    );
+    const made = await host.json(
+      'POST',
+      '/api/events',
+      eventBody({ allowClips: true, clipSeconds: 5, startsAt: isoIn(-60_000), revealMode: 'live' }),
+    );
+    expect(made.status).toBe(201);
+    const e = made.body;
+    expect((await host.json('PUT', `/api/events/${e.id}/sharing`, { isPublic: true })).status).toBe(200);
+    const phone = new Browser(app.base);
+    const device = (await phone.json('POST', `/api/events/${e.code}/devices`, { anonId: randomUUID() })).body;
+    const created = await phone.fetch(`/api/events/${e.code}/uploads`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(clip.length),
+        'upload-metadata': tusMetadata({ deviceId: device.id, uploadId: randomUUID(), kind: 'clip' }),
+      },
+    });
+    const sent = await phone.fetch(created.headers.get('location')!, {
+      method: 'PATCH',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      body: new Uint8Array(clip),
+    });
+    const id = sent.headers.get('afterglow-capture-id')!;
+    await waitFor(async () => {
+      const pending = (await host.json('GET', `/api/events/${e.code}/photos/pending`)).body;
+      return (
+        pending.some((p: { id: string; videoUrl: string | null }) => p.id === id && p.videoUrl) || undefined
+      );
+    }, 60_000);
+    const visitor = new Browser(app.base);
+    // not approved yet: nothing to share
+    expect((await visitor.fetch(`/share/photo/${id}/video.mp4`)).status).toBe(404);
+    expect((await host.json('POST', `/api/photos/${id}/approve`)).status).toBe(200);
+
+    const page = await (await visitor.fetch(`/share/photo/${id}`)).text();
+    const meta = (key: string) => new RegExp(`<meta property="${key}" content="([^"]*)">`).exec(page)?.[1];
+    expect(meta('og:type')).toBe('video.other');
+    expect(meta('og:video:type')).toBe('video/mp4');
+    expect(new URL(meta('og:video')!).pathname).toBe(`/share/photo/${id}/video.mp4`);
+    expect(meta('og:image')).toMatch(new RegExp(`/share/photo/${id}/image\\.jpg$`));
+    const whole = await visitor.fetch(`/share/photo/${id}/video.mp4`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    const part = await visitor.fetch(`/share/photo/${id}/video.mp4`, { headers: { range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(Buffer.from(await part.arrayBuffer()).equals(bytes.subarray(0, 100))).toBe(true);
+    // hidden again by its host: gone from the share address at once
+    expect((await host.json('POST', `/api/photos/${id}/reject`)).status).toBe(200);
+    expect((await visitor.fetch(`/share/photo/${id}/video.mp4`)).status).toBe(404);
   });
 
   it('refuses a clip longer than the event allows, and a file that is not a video, spending no shot', async () => {

@@ -204,7 +204,13 @@ for (const kind of ['fs', 's3'] as const) {
         sql`insert into billing.account_plans (user_id, plan) values (${w.host.userId}, 'max')`,
       );
       await answer(w.bus, billingEntitlements, ({ accountId }) => entitlementsOf(w.db, accountId));
-      const deps = { db: w.db, bus: w.bus, store: w.store, events: w.events };
+      const deps = {
+        db: w.db,
+        bus: w.bus,
+        store: w.store,
+        events: w.events,
+        authors: (ids: readonly string[]) => w.app.guests.authors(ids),
+      };
       whole = await serve(new Exports({ ...deps, partBytes: 2048 * 1024 * 1024 }));
       // parts small enough that the event needs several
       parted = await serve(new Exports({ ...deps, partBytes: Math.round((PHOTOS[kind] / 4.5) * 1024) }));

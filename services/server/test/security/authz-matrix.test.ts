@@ -53,6 +53,14 @@ interface Fixture {
   victimId: string;
   /** a clip upload the guest started in A (ADR 033) */
   uA: string;
+  /**
+   * guestbook entries (issue 23): bA (the owner's in A, pending), bM (in A, for moderation), bG (the
+   * guest's own in A), bR (the owner's in R, approved: visible to everyone)
+   */
+  bA: string;
+  bM: string;
+  bG: string;
+  bR: string;
 }
 
 interface Ctx {
@@ -523,6 +531,86 @@ const ROWS: Row[] = [
       return r.status;
     },
   },
+  // the guestbook (issue 23): guests by their device cookie, the host by session, as photos
+  {
+    key: 'POST /api/events/:code/guestbook',
+    expect: E(403, 201, 403, 403, 403, 403, 403),
+    run: async (c, a) => {
+      // the actor's own device if it has one (otherGuest's belongs to B), else the guest's without its cookie
+      const deviceId = a === 'otherGuest' ? c.fx.dB.id : c.fx.dA.id;
+      const r = await send(c.as(a), 'POST', `/api/events/${c.fx.A.code}/guestbook`, {
+        deviceId,
+        text: `A message from ${a}`,
+      });
+      if (a === 'otherGuest') expect(r.body.code).toBe('device_mismatch');
+      else if (a === 'suspended') expect(r.body.code).toBe('account_suspended');
+      else if (a !== 'guest') expect(r.body.code, a).toBe('device_not_yours');
+      else expect(r.body.status).toBe('pending');
+      return r.status;
+    },
+  },
+  {
+    key: 'GET /api/events/:code/guestbook',
+    expect: E(200, 200, 200, 200, 200, 403, 200),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'GET', `/api/events/${c.fx.A.code}/guestbook`);
+      if (r.status !== 200) return r.status;
+      const ids = r.body.entries.map((x: any) => x.id);
+      if (isHostRole(a)) {
+        expect(ids).toEqual(expect.arrayContaining([c.fx.bA, c.fx.bM, c.fx.bG]));
+        expect(r.body.entries.every((x: any) => typeof x.status === 'string')).toBe(true);
+      } else expect(ids, `${a} sees nothing before the reveal`).toEqual([]);
+      // a guest sees their own with where it stands; nobody else's
+      const mine = (r.body.mine ?? []).map((x: any) => x.id);
+      if (a === 'guest') expect(mine).toContain(c.fx.bG);
+      expect(mine).not.toContain(c.fx.bA);
+      // R is revealed: its approved entry is everyone's to read, without its status unless host
+      const inR = await send(c.as(a), 'GET', `/api/events/${c.fx.R.code}/guestbook`);
+      const seen = inR.body.entries.find((x: any) => x.id === c.fx.bR);
+      expect(seen, `${a} reads R's entry`).toBeDefined();
+      expect(seen.status !== undefined, `${a}: status`).toBe(isHostRole(a));
+      return r.status;
+    },
+  },
+  ...(['approve', 'reject'] as const).map((action): Row => ({
+    key: `POST /api/guestbook/:id/${action}`,
+    expect: E(401, 401, 401, 200, 403, 403, 200),
+    run: async (c, a) => (await send(c.as(a), 'POST', `/api/guestbook/${c.fx.bM}/${action}`)).status,
+  })),
+  {
+    key: 'POST /api/guestbook/:id/report',
+    // a device of the entry's event (its cookie) reports what guests see; a device elsewhere finds nothing
+    expect: E(403, 200, 404, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const deviceId = a === 'otherGuest' ? c.fx.dB.id : c.fx.dR.id;
+      return (await send(c.as(a), 'POST', `/api/guestbook/${c.fx.bR}/report`, { deviceId, reason: 'other' }))
+        .status;
+    },
+  },
+  {
+    key: 'DELETE /api/guestbook/:id',
+    expect: E(403, 204, 404, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const b = c.as(a);
+      if (a === 'guest') {
+        // a fresh message of the guest's own, so the fixture's stays
+        const made = await send(b, 'POST', `/api/events/${c.fx.A.code}/guestbook`, {
+          deviceId: c.fx.dA.id,
+          text: 'Taken back',
+        });
+        expect(made.status).toBe(201);
+        return (await send(b, 'DELETE', `/api/guestbook/${made.body.id}?deviceId=${c.fx.dA.id}`)).status;
+      }
+      const deviceId = a === 'otherGuest' ? c.fx.dB.id : c.fx.dA.id;
+      const r = await send(b, 'DELETE', `/api/guestbook/${c.fx.bG}?deviceId=${deviceId}`);
+      const still = await send(c.as('host'), 'GET', `/api/events/${c.fx.A.code}/guestbook`);
+      expect(
+        still.body.entries.map((x: any) => x.id),
+        `${a} did not delete it`,
+      ).toContain(c.fx.bG);
+      return r.status;
+    },
+  },
   {
     key: 'POST /api/admin/users/:userId/suspend',
     expect: E(401, 401, 401, 403, 403, 403, 200),
@@ -658,7 +746,7 @@ const ROWS: Row[] = [
     },
   },
   // R is revealed and pR visible to anyone with the code, but R is not public
-  ...['GET /share/photo/:id', 'GET /share/photo/:id/image.jpg'].map((key): Row => ({
+  ...['GET /share/photo/:id', 'GET /share/photo/:id/image.jpg', 'GET /share/photo/:id/video.mp4'].map((key): Row => ({
     key,
     expect: E(404, 404, 404, 404, 404, 404, 404),
     run: async (c, a) => (await send(c.as(a), 'GET', key.slice(4).replace(':id', c.fx.pR.id))).status,
@@ -872,6 +960,11 @@ describe('the authorization matrix', () => {
           const p = r.body.photos.find((x: any) => x.id === id);
           return p?.processed ? p : null;
         }, 30_000);
+      const note = async (who: Browser, e: any, d: any, text: string) => {
+        const r = await send(who, 'POST', `/api/events/${e.code}/guestbook`, { deviceId: d.id, text });
+        expect(r.status).toBe(201);
+        return r.body.id as string;
+      };
       const fx: Fixture = {
         A,
         R,
@@ -888,7 +981,12 @@ describe('the authorization matrix', () => {
         hostId: A.hostId,
         victimId: (await send(victim, 'GET', '/api/auth/user')).body.id,
         uA: uploadIdOf(await startClip(b('guest'), A.code, dA.id)),
+        bA: await note(owner, A, oA, 'For the hosts of A'),
+        bM: await note(owner, A, oA, 'To be moderated'),
+        bG: await note(b('guest'), A, dA, 'The guest’s own'),
+        bR: await note(owner, R, oR, 'For the hosts of R'),
       };
+      expect((await send(b('host'), 'POST', `/api/guestbook/${fx.bR}/approve`)).status).toBe(200);
       expect((await send(b('host'), 'POST', `/api/photos/${fx.pA.id}/approve`)).status).toBe(200);
       expect((await send(b('host'), 'POST', `/api/photos/${fx.pR.id}/approve`)).status).toBe(200);
       const suspendedId = (await send(b('suspended'), 'GET', '/api/auth/user')).body.id;

@@ -25,6 +25,9 @@ import {
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 const REQUEST_TIMEOUT_MS = 5000;
 
+/** The caller's device, once joined (so a guestbook message gets past its device check). */
+const joined = { deviceId: '00000000-0000-4000-8000-000000000000' };
+
 /** The JSON body each write takes, valid, as the UI sends it. */
 const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/events': () => eventBody(),
@@ -35,6 +38,11 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'PATCH /api/photos/:id': () => ({ status: 'approved' }),
   'POST /api/photos/:id/flag': () => ({ reason: 'inappropriate' }),
   'POST /api/photos/:id/report': () => ({
+    deviceId: '00000000-0000-4000-8000-000000000000',
+    reason: 'other',
+  }),
+  'POST /api/events/:code/guestbook': () => ({ deviceId: joined.deviceId, text: 'Happy birthday!' }),
+  'POST /api/guestbook/:id/report': () => ({
     deviceId: '00000000-0000-4000-8000-000000000000',
     reason: 'other',
   }),
@@ -56,6 +64,9 @@ const NO_BODY = new Set([
   'POST /api/photos/:id/approve',
   'POST /api/photos/:id/reject',
   'DELETE /api/photos/:id',
+  'POST /api/guestbook/:id/approve',
+  'POST /api/guestbook/:id/reject',
+  'DELETE /api/guestbook/:id',
   'POST /api/admin/users/:userId/unsuspend',
 ]);
 const MULTIPART = new Set(['POST /api/events/:code/photos']);
@@ -73,6 +84,8 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/photos/approved/:eventId': ['limit', 'cursor'],
   'GET /api/public/events/:slug/photos': ['limit', 'cursor'],
   'DELETE /api/photos/:id': ['deviceId'],
+  'GET /api/events/:code/guestbook': ['status', 'limit', 'cursor'],
+  'DELETE /api/guestbook/:id': ['deviceId'],
   'GET /api/admin/users': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/events': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/photos': ['search', 'filter', 'cursor', 'limit'],
@@ -227,6 +240,8 @@ describe('fuzzing every API route', () => {
     // clips on every plan here, so the event takes them and its uploads reach their checks (before
     // the first event: the events service keeps billing's answer for a while)
     await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
+    // voice messages on every plan too, so recordings reach ffmpeg (which plans have them: guestbook.test.ts)
+    await app.ctx.database.db.execute(sql`update billing.plans set voice_guestbook = true`);
     const doomed = (await host.json('POST', '/api/events', eventBody({ name: 'Doomed' }))).body;
     const event = (
       await host.json('POST', '/api/events', eventBody({ revealMode: 'live', allowClips: true }))
@@ -252,6 +267,16 @@ describe('fuzzing every API route', () => {
     });
     caller = new Browser(app.base);
     for (const [k, v] of [...host.cookies, ...guest.cookies]) caller.cookies.set(k, v);
+    joined.deviceId = device.id;
+    const note = async () => {
+      const r = await caller.json('POST', `/api/events/${event.code}/guestbook`, {
+        deviceId: device.id,
+        text: 'For the fuzzers',
+      });
+      expect(r.status).toBe(201);
+      return r.body.id as string;
+    };
+    const [entry, entryVictim] = [await note(), await note()];
     const clip = await caller.fetch(`/api/events/${event.code}/uploads`, {
       method: 'POST',
       headers: clipUploadHeaders(device.id, 1000),
@@ -271,6 +296,8 @@ describe('fuzzing every API route', () => {
       userId: memberId,
       doomed: doomed.id,
       uploadId: clip.headers.get('location')!.split('/').pop()!,
+      'guestbook:id': entry,
+      entryVictim,
     };
   });
   afterAll(async () => {
@@ -284,6 +311,8 @@ describe('fuzzing every API route', () => {
       if (key(route) === 'DELETE /api/events/:id') return values.doomed!;
       if (name === 'id') {
         if (key(route) === 'DELETE /api/photos/:id') return values.victim!;
+        if (key(route) === 'DELETE /api/guestbook/:id') return values.entryVictim!;
+        if (route.path.startsWith('/api/guestbook')) return values['guestbook:id']!;
         return route.path.startsWith('/api/photos') ? values['photos:id']! : values['events:id']!;
       }
       return values[name]!;
@@ -672,6 +701,27 @@ describe('fuzzing every API route', () => {
           fd.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'p.jpg');
           for (const [k, v] of Object.entries({ ...extra, ...fields }))
             if (v !== undefined) fd.append(k, v.slice(0, 3000));
+          check(route, await send(route, pathOf(route), { body: fd }), JSON.stringify(fields).slice(0, 200));
+        },
+      ),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers hostile voice message fields and files with a 2xx or a 4xx problem', async () => {
+    const route = API_ROUTES.find((r) => key(r) === 'POST /api/events/:code/guestbook')!;
+    const field = fc.option(fc.oneof(hostileString, fc.constant(values.deviceId!), fc.uuid()), {
+      nil: undefined,
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({ deviceId: field, uploadId: field }),
+        fc.option(fc.uint8Array({ maxLength: 2048 }), { nil: undefined }),
+        fc.constantFrom('audio', 'photo', 'voice'),
+        async (fields, bytes, part) => {
+          const fd = new FormData();
+          for (const [k, v] of Object.entries(fields)) if (v !== undefined) fd.append(k, v.slice(0, 3000));
+          if (bytes) fd.append(part, new Blob([bytes], { type: 'audio/webm' }), 'voice.webm');
           check(route, await send(route, pathOf(route), { body: fd }), JSON.stringify(fields).slice(0, 200));
         },
       ),

@@ -116,6 +116,8 @@ describe('security headers and cross-site requests', () => {
   let hostDoomedId: string;
   /** a clip's resumable upload the guest started (ADR 033) */
   let clipUploadId: string;
+  /** guestbook entries of the guest's (issue 23): one the host moderates, one the guest deletes */
+  let entries: { moderated: string; deleted: string };
 
   beforeAll(async () => {
     web = webDir();
@@ -146,6 +148,9 @@ describe('security headers and cross-site requests', () => {
       headers: { ...clipUploadHeaders(deviceId, 2), origin: app.base },
     });
     clipUploadId = started.headers.get('location')!.split('/').pop()!;
+    const note = async (text: string) =>
+      (await guest.json('POST', `/api/events/${event.code}/guestbook`, { deviceId, text })).body.id as string;
+    entries = { moderated: await note('To moderate'), deleted: await note('To take back') };
     admin = new Browser(app.base);
     await loginThroughIdp(admin, 'admin@example.test', 'admins guard the gate');
     const member = new Browser(app.base);
@@ -308,6 +313,23 @@ describe('security headers and cross-site requests', () => {
               },
               body: new Uint8Array([1]),
             },
+            ok: 204,
+          };
+        case 'POST /api/events/:code/guestbook':
+          return json({ deviceId, text: 'Congratulations!' }, 201);
+        case 'POST /api/guestbook/:id/approve':
+        case 'POST /api/guestbook/:id/reject':
+          return { path: route.path.replace(':id', entries.moderated), init: {}, ok: 200 };
+        case 'POST /api/guestbook/:id/report':
+          // approved just before, in live mode (the live-mode write comes first): guests see it
+          return {
+            ...json({ deviceId, reason: 'privacy' }, 200),
+            path: route.path.replace(':id', entries.moderated),
+          };
+        case 'DELETE /api/guestbook/:id':
+          return {
+            path: `${route.path.replace(':id', entries.deleted)}?deviceId=${deviceId}`,
+            init: {},
             ok: 204,
           };
         case 'POST /api/admin/users/:userId/suspend':

@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."plans" ADD COLUMN "voice_guestbook" boolean DEFAULT false NOT NULL;
