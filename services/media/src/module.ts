@@ -1,3 +1,4 @@
+import { photosFirst } from './app/photos-first';
 import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { developingSubject, eventDeleted, photoProcessed, photoUploaded } from '@afterglow/contracts';
@@ -71,10 +72,11 @@ export const mediaModule: ServiceModule = {
       // delivery alive with in-progress acks, so a slow render is never taken twice.
       ackWaitMs: 20_000,
     };
+    // photos first: while one develops, clips' ffmpeg waits (app/photos-first.ts)
     const sub = await ctx.bus.consume(
       developingSubject('photo'),
       { ...jobs, durable: 'media-renditions', concurrency },
-      developJob,
+      (msg) => photosFirst.photo(() => developJob(msg)),
     );
     // Clips from a queue of their own (ADR 033): a few at most at once (one by default), whatever
     // the photos' concurrency, so a clip's seconds of ffmpeg never keep a photo waiting.

@@ -1,3 +1,4 @@
+import { photosFirst } from './photos-first';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,8 +40,8 @@ export const X264 = [
   '8M',
 ];
 export const AAC = ['-c:a', 'aac', '-b:a', '128k', '-ac', '2', '-ar', '48000'];
-/** How a clip's ffmpeg runs: at the lowest CPU priority (photos first). */
-export const BACKGROUND = { background: true } as const;
+/** How a clip's ffmpeg runs: at the lowest CPU priority, paused while photos develop (photos first). */
+export const BACKGROUND = { background: true, onSpawn: photosFirst.clip } as const;
 let threads = 0;
 /** ffmpeg's threads for a clip (`AFTERGLOW_CLIP_THREADS`); 0: every core but one, which photos keep. */
 export const setClipThreads = (n: number) => {
@@ -175,7 +176,8 @@ export async function makeClipRenditions(original: Buffer, job: DevelopJob): Pro
     // ffmpeg in the background: photos developing meanwhile get the CPU first (ADR 033)
     await runFfmpeg(
       developArgs({ input, output, probe, film, overlay, threads: clipThreads() }),
-      10 * 60_000,
+      // paused meanwhile whenever photos develop: a busy party's clip may take a while
+      30 * 60_000,
       BACKGROUND,
     );
     const at = Math.min(0.5, probe.durationMs / 2000);
