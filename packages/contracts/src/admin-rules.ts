@@ -1,6 +1,7 @@
 // No zod here: the admin dashboard uses these names, texts and shapes, and a schema would bring zod
 // into its bundle. The schemas that check them are in admin.ts.
 import type { CaptureKind } from './capture-kinds';
+import type { GuestbookKind, GuestbookStatus } from './guestbook-rules';
 
 /**
  * The back office (spec sections 2, 7 and 8; ADR 028): its list filters, the words the dashboard
@@ -16,6 +17,9 @@ export type AdminEventFilter = (typeof ADMIN_EVENT_FILTERS)[number];
 /** Photos tab filter: All Photos, Pending Review, Flagged, Approved, Rejected. */
 export const ADMIN_PHOTO_FILTERS = ['all', 'pending', 'flagged', 'approved', 'rejected'] as const;
 export type AdminPhotoFilter = (typeof ADMIN_PHOTO_FILTERS)[number];
+/** Guestbook tab filter (ADR 034): All Messages, Pending Review, Approved, Rejected, Held by reports. */
+export const ADMIN_GUESTBOOK_FILTERS = ['all', 'pending', 'approved', 'rejected', 'held'] as const;
+export type AdminGuestbookFilter = (typeof ADMIN_GUESTBOOK_FILTERS)[number];
 
 export const ADMIN_FILTER_LABELS = {
   users: { all: 'All Users', active: 'Active', suspended: 'Suspended', premium: 'Premium' },
@@ -27,6 +31,13 @@ export const ADMIN_FILTER_LABELS = {
     approved: 'Approved',
     rejected: 'Rejected',
   },
+  guestbook: {
+    all: 'All Messages',
+    pending: 'Pending Review',
+    approved: 'Approved',
+    rejected: 'Rejected',
+    held: 'Held by Reports',
+  },
 } as const;
 
 /** POST /api/admin/photos/{id}/moderate: the actions, and the reason the dashboard sends with each. */
@@ -37,6 +48,10 @@ export const ADMIN_MODERATE_REASONS: Record<AdminModerateAction, string | undefi
   reject: 'Inappropriate content',
   flag: 'Needs review',
 };
+/** POST /api/admin/guestbook/{id}/moderate: what an admin may do to a guestbook entry. */
+export const ADMIN_GUESTBOOK_ACTIONS = ['approve', 'reject', 'delete'] as const;
+export type AdminGuestbookAction = (typeof ADMIN_GUESTBOOK_ACTIONS)[number];
+
 /** The fixed reasons the dashboard sends (spec section 7). */
 export const ADMIN_SUSPEND_REASON = 'Admin action';
 export const ADMIN_DELETE_REASON = 'Admin deletion';
@@ -44,6 +59,7 @@ export const ADMIN_DELETE_REASON = 'Admin deletion';
 export const ADMIN_CONFIRM = {
   suspend: 'Are you sure you want to suspend this user? They will not be able to access the platform.',
   deleteEvent: 'Are you sure you want to delete this event? This action cannot be undone.',
+  deleteEntry: 'Are you sure you want to delete this message? This action cannot be undone.',
 } as const;
 
 export const ADMIN_TOASTS = {
@@ -51,6 +67,8 @@ export const ADMIN_TOASTS = {
   unsuspended: 'User unsuspended successfully',
   moderated: 'Photo moderated successfully',
   eventDeleted: 'Event deleted successfully',
+  entryModerated: 'Message moderated successfully',
+  entryDeleted: 'Message deleted successfully',
 } as const;
 
 /** Rows per page of an admin list, unless the request asks for fewer (at most ADMIN_PAGE_MAX). */
@@ -132,6 +150,42 @@ export interface AdminPhotoRow {
   createdAt: string;
 }
 
+/** GET /api/admin/guestbook (one row): a guest's message to the hosts (ADR 034), as its host sees it. */
+export interface AdminGuestbookRow {
+  id: string;
+  eventId: string;
+  /** null when the event is gone */
+  eventName: string | null;
+  eventCode: string | null;
+  kind: GuestbookKind;
+  /** the message (a written entry), else null */
+  text: string | null;
+  /** a voice message's recording: a short-lived signed URL (as a photo's thumbUrl), else null */
+  audioUrl: string | null;
+  /** how long the recording plays, else null */
+  durationMs: number | null;
+  /** the name the guest joined with, or null */
+  deviceName: string | null;
+  /** their name, or 'Guest' and the last 4 of their anonymous id */
+  author: string;
+  status: GuestbookStatus;
+  /** distinct guest devices that reported it since it was last decided */
+  reportCount: number;
+  /** hidden from guests and screens by reports until decided */
+  held: boolean;
+  createdAt: string;
+}
+
+/** POST /api/admin/guestbook/{id}/moderate: where the entry stands now (`deleted`: gone). */
+export interface AdminGuestbookModerated {
+  id: string;
+  eventId: string;
+  /** null once deleted */
+  status: GuestbookStatus | null;
+  held: boolean;
+  deleted: boolean;
+}
+
 /** What the audit log says was done. Host moderation is recorded too. */
 export const AUDIT_ACTIONS = [
   'user.suspended',
@@ -141,10 +195,13 @@ export const AUDIT_ACTIONS = [
   'photo.rejected',
   'photo.flagged',
   'photo.pending',
+  'guestbook.approved',
+  'guestbook.rejected',
+  'guestbook.deleted',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** GET /api/admin/activity (one entry): who did what to which user, event or photo, when and why. */
+/** GET /api/admin/activity (one entry): who did what to which user, event, photo or message, when and why. */
 export interface AuditEntryDto {
   id: string;
   at: string;
@@ -155,7 +212,7 @@ export interface AuditEntryDto {
   actorRole: 'admin' | 'host';
   action: AuditAction;
   targetId: string;
-  /** how the target was known then: the account's e-mail, 'Name (CODE)' of an event or a photo's event */
+  /** how the target was known then: the account's e-mail, 'Name (CODE)' of an event, a photo's or a message's event */
   targetLabel: string | null;
   reason: string | null;
 }
@@ -169,6 +226,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'photo.rejected': 'Rejected a photo',
   'photo.flagged': 'Flagged a photo',
   'photo.pending': 'Returned a photo to review',
+  'guestbook.approved': 'Approved a guestbook message',
+  'guestbook.rejected': 'Rejected a guestbook message',
+  'guestbook.deleted': 'Deleted a guestbook message',
 };
 
 /** GET /api/admin/export/{kind}: what can be downloaded as CSV. */

@@ -3,6 +3,8 @@ import './jitless';
 import {
   ADMIN_EVENT_FILTERS,
   ADMIN_EXPORT_KINDS,
+  ADMIN_GUESTBOOK_ACTIONS,
+  ADMIN_GUESTBOOK_FILTERS,
   ADMIN_MODERATE_ACTIONS,
   ADMIN_PAGE_MAX,
   ADMIN_PAGE_SIZE,
@@ -10,6 +12,7 @@ import {
   ADMIN_USER_FILTERS,
 } from './admin-rules';
 import { RPC, rpc } from './bus';
+import { GUESTBOOK_KINDS, GUESTBOOK_STATUSES } from './guestbook-rules';
 import { PHOTO_STATUSES, captureKindSchema } from './photos';
 import { cleanText } from './text';
 
@@ -56,6 +59,13 @@ export const adminPhotosQuerySchema = z.object({
   cursor,
   limit,
 });
+/** GET /api/admin/guestbook?search=&filter=all|pending|approved|rejected|held&cursor=&limit= */
+export const adminGuestbookQuerySchema = z.object({
+  search,
+  filter: filterOf(ADMIN_GUESTBOOK_FILTERS),
+  cursor,
+  limit,
+});
 /** GET /api/admin/activity?cursor=&limit= */
 export const adminActivityQuerySchema = z.object({ cursor, limit });
 
@@ -71,6 +81,11 @@ export const adminModerateSchema = z.object({
     .transform((s) => (s ? s : undefined)),
 });
 export const adminPhotoIdSchema = z.uuid({ error: 'photoId must be a UUID' });
+/** POST /api/admin/guestbook/{id}/moderate */
+export const adminGuestbookModerateSchema = z.object({
+  action: z.enum(ADMIN_GUESTBOOK_ACTIONS, { error: 'action must be approve, reject or delete' }),
+});
+export const adminGuestbookIdSchema = z.uuid({ error: 'id must be a UUID' });
 export const adminExportKindSchema = z.enum(ADMIN_EXPORT_KINDS, {
   error: `Export one of ${ADMIN_EXPORT_KINDS.join(', ')}`,
 });
@@ -243,5 +258,56 @@ export const photosEventCounts = rpc(
         guestCount: z.number().int().min(0),
       }),
     ),
+  }),
+);
+
+export const adminGuestbookFactsSchema = z.object({
+  id: z.uuid(),
+  eventId: z.uuid(),
+  kind: z.enum(GUESTBOOK_KINDS),
+  text: z.string().nullable(),
+  /** a voice message's recording, signed as a photo's thumbUrl is; null for a written one */
+  audioUrl: z.string().nullable(),
+  durationMs: z.number().int().min(0).nullable(),
+  deviceName: z.string().nullable(),
+  author: z.string(),
+  status: z.enum(GUESTBOOK_STATUSES),
+  reportCount: z.number().int().min(0),
+  held: z.boolean(),
+  createdAt: isoTime,
+});
+/**
+ * `rpc.photos.guestbook-list`: a page of guestbook entries of every event (ADR 034), newest first, by
+ * status (`held`: hidden by reports, whatever the status) and search (the text or the guest's name,
+ * or any entry of `orEventIds`).
+ */
+export const photosGuestbookList = rpc(
+  RPC.photosGuestbookList,
+  z.object({
+    search: z.string().max(100).optional(),
+    orEventIds: z.array(z.uuid()).max(ADMIN_IDS_MAX).optional(),
+    filter: z.enum(ADMIN_GUESTBOOK_FILTERS).optional(),
+    ...page,
+  }),
+  z.object({ entries: z.array(adminGuestbookFactsSchema), nextCursor }),
+);
+/**
+ * `rpc.photos.guestbook-moderate`: an admin approves, rejects or deletes a guestbook entry, as its
+ * host would (deleting removes its recording and reports too).
+ */
+export const photosGuestbookModerate = rpc(
+  RPC.photosGuestbookModerate,
+  z.object({
+    entryId: z.uuid(),
+    action: z.enum(ADMIN_GUESTBOOK_ACTIONS),
+    by: z.string().min(1),
+  }),
+  z.object({
+    id: z.uuid(),
+    eventId: z.uuid(),
+    /** null once deleted */
+    status: z.enum(GUESTBOOK_STATUSES).nullable(),
+    held: z.boolean(),
+    deleted: z.boolean(),
   }),
 );

@@ -234,6 +234,8 @@ export const RPC = {
   photosStats: 'rpc.photos.stats',
   photosEventCounts: 'rpc.photos.event-counts',
   photosModerate: 'rpc.photos.moderate',
+  photosGuestbookList: 'rpc.photos.guestbook-list',
+  photosGuestbookModerate: 'rpc.photos.guestbook-moderate',
   identitySuspend: 'rpc.identity.suspend',
   identityUsers: 'rpc.identity.users',
   identityStats: 'rpc.identity.stats',

@@ -129,6 +129,8 @@ export interface GuestbookPage<E = PublicGuestbookEntry | GuestbookEntryDto> {
   revealed: boolean;
   revealAt: string | null;
   liveMode: boolean;
+  /** the event's plan takes voice messages: a guest's composer offers its recorder */
+  voiceMessages: boolean;
   nextCursor: string | null;
   mine?: OwnGuestbookEntry[];
 }

@@ -16,6 +16,8 @@ describe('the plan copy', () => {
       expect(has(id, 'Printable QR kit'), id).toBe(p.printableQrKit);
       expect(has(id, 'Public gallery'), id).toBe(p.publicGallery);
       expect(has(id, 'AI safety filter'), id).toBe(p.aiSafetyFilter);
+      expect(has(id, `Video clips up to ${p.maxClipSeconds} seconds`), id).toBe(p.maxClipSeconds > 0);
+      expect(has(id, 'Guestbook with voice messages'), id).toBe(p.voiceGuestbook);
     }
   });
 

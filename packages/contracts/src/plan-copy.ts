@@ -25,7 +25,11 @@ export type PlanLineKey =
   | 'dayHosting'
   | 'monthHosting'
   | 'prioritySupport'
-  | 'moderationQueue';
+  | 'moderationQueue'
+  | 'clips'
+  | 'noClips'
+  | 'guestbook'
+  | 'voiceGuestbook';
 
 /** One line of a plan card: something the plan includes, or a limit it has. */
 export interface PlanLine {
@@ -104,6 +108,17 @@ export function planLines(p: PlanLimits): PlanLine[] {
     p.watermark ? line('watermark', 'Watermark on photos', false) : line('noWatermark', 'No watermark'),
   );
   lines.push(p.zipExport ? line('zipExport', 'ZIP export') : line('noZipExport', 'No ZIP export', false));
+  // clips (ADR 033) and the guestbook (ADR 034)
+  lines.push(
+    p.maxClipSeconds > 0
+      ? line('clips', `Video clips up to ${p.maxClipSeconds} seconds`, true, p.maxClipSeconds)
+      : line('noClips', 'Photos only, no video clips', false),
+  );
+  lines.push(
+    p.voiceGuestbook
+      ? line('voiceGuestbook', 'Guestbook with voice messages')
+      : line('guestbook', 'Written guestbook'),
+  );
   if (p.printableQrKit) lines.push(line('qrKit', 'Printable QR kit'));
   if (p.publicGallery) lines.push(line('publicGallery', 'Public gallery'));
   if (p.aiSafetyFilter) lines.push(line('aiSafety', 'AI safety filter'));

@@ -74,6 +74,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/admin/events', 'admin'),
   r('GET', '/api/admin/photos', 'admin'),
   r('POST', '/api/admin/photos/:photoId/moderate', 'admin'),
+  r('GET', '/api/admin/guestbook', 'admin'),
+  r('POST', '/api/admin/guestbook/:id/moderate', 'admin'),
   r('GET', '/api/admin/activity', 'admin'),
   r('GET', '/api/admin/export/:kind', 'admin'),
   r('GET', '/api/admin/settings', 'admin'),

@@ -7,3 +7,4 @@ export * from './auth';
 export * from './i18n';
 export { LanguageMenu } from './LanguageMenu';
 export { useT as useUiText } from './text';
+export { SignedAudio } from './signed-audio';

@@ -3,6 +3,7 @@ import type { ServiceModule } from '@afterglow/service-kit';
 import { AuditLog } from './app/audit';
 import { BackOffice } from './app/back-office';
 import { AdminEvents } from './app/events';
+import { AdminGuestbook } from './app/guestbook';
 import { photoLabel } from './app/lookups';
 import { AdminUsers } from './app/users';
 import { adminRouter } from './http/routes';
@@ -36,6 +37,7 @@ export const adminModule: ServiceModule = {
         users: new AdminUsers(ctx.bus, audit),
         events: new AdminEvents(ctx.bus, audit),
         office: new BackOffice(ctx.bus, audit),
+        guestbook: new AdminGuestbook(ctx.bus, audit),
         secret: ctx.secret,
         config: ctx.config,
         mode: all

@@ -4,6 +4,8 @@ import {
   photoProcessed,
   photosCounts,
   photosEventCounts,
+  photosGuestbookList,
+  photosGuestbookModerate,
   photosList,
   photosModerate,
   photosStats,
@@ -85,6 +87,8 @@ export const photosModule: ServiceModule = {
       answer(ctx.bus, photosStats, (q) => app.backOffice.stats(q)),
       answer(ctx.bus, photosEventCounts, (q) => app.backOffice.eventCounts(q)),
       answer(ctx.bus, photosModerate, (q) => app.backOffice.moderate(q)),
+      answer(ctx.bus, photosGuestbookList, (q) => app.guestbookBackOffice.list(q)),
+      answer(ctx.bus, photosGuestbookModerate, (q) => app.guestbookBackOffice.moderate(q)),
     ]);
     const exports = new Exports({
       db,

@@ -4,6 +4,7 @@ import {
   ADMIN_DELETE_REASON,
   ADMIN_MODERATE_REASONS,
   ADMIN_SUSPEND_REASON,
+  type AdminGuestbookAction,
   type AdminModerateAction,
   type AdminPage,
   type AdminSettings,
@@ -20,10 +21,11 @@ export const ADMIN_API = {
   users: '/api/admin/users',
   events: '/api/admin/events',
   photos: '/api/admin/photos',
+  guestbook: '/api/admin/guestbook',
   activity: '/api/admin/activity',
   settings: '/api/admin/settings',
 } as const;
-export type AdminListKind = 'users' | 'events' | 'photos';
+export type AdminListKind = 'users' | 'events' | 'photos' | 'guestbook';
 
 /** Spec section 7: the stats are refetched every 30 seconds. */
 export const STATS_REFETCH_MS = 30_000;
@@ -103,15 +105,15 @@ export function useDebounced<T>(value: T, ms = SEARCH_DEBOUNCE_MS): T {
 function useAdminAction<Vars>(
   kinds: AdminListKind[],
   run: (v: Vars) => Promise<unknown>,
-  done: MessageDescriptor,
+  done: MessageDescriptor | ((v: Vars) => MessageDescriptor),
 ) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: run,
     // the answer may come after the page changed language: the words are looked up then
-    onSuccess: () => {
+    onSuccess: (_answer, v) => {
       const t = translator();
-      toast({ title: t(done), variant: 'success' });
+      toast({ title: t(typeof done === 'function' ? done(v) : done), variant: 'success' });
     },
     onError: (err) => {
       const t = translator();
@@ -149,7 +151,7 @@ export const useUnsuspendUser = () =>
 
 export const useDeleteEvent = () =>
   useAdminAction(
-    ['events', 'photos'],
+    ['events', 'photos', 'guestbook'],
     (id: string) =>
       apiRequest('DELETE', `${ADMIN_API.events}/${encodeURIComponent(id)}`, { reason: ADMIN_DELETE_REASON }),
     DONE.eventDeleted,
@@ -166,4 +168,12 @@ export const useModeratePhoto = () =>
       });
     },
     DONE.moderated,
+  );
+
+export const useModerateEntry = () =>
+  useAdminAction(
+    ['guestbook'],
+    ({ id, action }: { id: string; action: AdminGuestbookAction }) =>
+      apiRequest('POST', `${ADMIN_API.guestbook}/${encodeURIComponent(id)}/moderate`, { action }),
+    ({ action }) => (action === 'delete' ? DONE.entryDeleted : DONE.entryModerated),
   );

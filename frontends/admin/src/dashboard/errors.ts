@@ -17,6 +17,7 @@ const BY_CODE: Record<string, MessageDescriptor> = {
   user_not_found: msg('error.userNotFound', 'User not found'),
   event_not_found: msg('error.eventNotFound', 'Event not found'),
   photo_not_found: msg('error.photoNotFound', 'Photo not found'),
+  guestbook_entry_not_found: msg('error.entryNotFound', 'Message not found'),
 };
 
 /** A failure in the admin's language: by the problem's code where known, else the server's words. */

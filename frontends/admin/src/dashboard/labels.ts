@@ -3,6 +3,8 @@ import {
   type AdminEventFilter,
   type AdminEventRow,
   type AdminExportKind,
+  type AdminGuestbookFilter,
+  type AdminGuestbookRow,
   type AdminPhotoFilter,
   type AdminPhotoRow,
   type AdminUserFilter,
@@ -19,6 +21,7 @@ export const FILTER_LABELS: {
   users: Record<AdminUserFilter, MessageDescriptor>;
   events: Record<AdminEventFilter, MessageDescriptor>;
   photos: Record<AdminPhotoFilter, MessageDescriptor>;
+  guestbook: Record<AdminGuestbookFilter, MessageDescriptor>;
 } = {
   users: {
     all: msg('filter.users.all', 'All Users'),
@@ -38,6 +41,13 @@ export const FILTER_LABELS: {
     flagged: msg('filter.photos.flagged', 'Flagged'),
     approved: msg('filter.photos.approved', 'Approved'),
     rejected: msg('filter.photos.rejected', 'Rejected'),
+  },
+  guestbook: {
+    all: msg('filter.guestbook.all', 'All Messages'),
+    pending: msg('filter.guestbook.pending', 'Pending Review'),
+    approved: msg('filter.guestbook.approved', 'Approved'),
+    rejected: msg('filter.guestbook.rejected', 'Rejected'),
+    held: msg('filter.guestbook.held', 'Held by Reports'),
   },
 };
 
@@ -66,6 +76,12 @@ export const PHOTO_STATUS: Record<AdminPhotoRow['status'], MessageDescriptor> = 
   rejected: msg('photos.status.rejected', 'Rejected'),
 };
 
+export const ENTRY_STATUS: Record<AdminGuestbookRow['status'], MessageDescriptor> = {
+  pending: msg('guestbook.status.pending', 'Pending Review'),
+  approved: msg('guestbook.status.approved', 'Approved'),
+  rejected: msg('guestbook.status.rejected', 'Rejected'),
+};
+
 /** The questions of the confirm dialogs (spec section 7). */
 export const CONFIRM = {
   suspend: msg(
@@ -76,6 +92,10 @@ export const CONFIRM = {
     'events.confirmDelete',
     'Are you sure you want to delete this event? This action cannot be undone.',
   ),
+  deleteEntry: msg(
+    'guestbook.confirmDelete',
+    'Are you sure you want to delete this message? This action cannot be undone.',
+  ),
 };
 
 /** The toast after each admin action (spec section 7). */
@@ -84,6 +104,8 @@ export const DONE = {
   unsuspended: msg('toast.unsuspended', 'User unsuspended successfully'),
   moderated: msg('toast.moderated', 'Photo moderated successfully'),
   eventDeleted: msg('toast.eventDeleted', 'Event deleted successfully'),
+  entryModerated: msg('toast.entryModerated', 'Message moderated successfully'),
+  entryDeleted: msg('toast.entryDeleted', 'Message deleted successfully'),
 };
 
 /** How the Recent Activity list words an entry. */
@@ -95,6 +117,9 @@ export const AUDIT_ACTIONS: Record<AuditAction, MessageDescriptor> = {
   'photo.rejected': msg('activity.action.photoRejected', 'Rejected a photo'),
   'photo.flagged': msg('activity.action.photoFlagged', 'Flagged a photo'),
   'photo.pending': msg('activity.action.photoPending', 'Returned a photo to review'),
+  'guestbook.approved': msg('activity.action.guestbookApproved', 'Approved a guestbook message'),
+  'guestbook.rejected': msg('activity.action.guestbookRejected', 'Rejected a guestbook message'),
+  'guestbook.deleted': msg('activity.action.guestbookDeleted', 'Deleted a guestbook message'),
 };
 
 /** The CSV downloads of the Export Data dialog. */
@@ -142,6 +167,17 @@ export const LIST_TEXT = {
     loading: msg('list.photos.loading', 'Loading photos'),
     failed: msg('list.photos.failed', 'Could not load photos'),
     showing: msg('list.photos.showing', '{count, plural, one {Showing # photo} other {Showing # photos}}'),
+  },
+  guestbook: {
+    search: msg('list.guestbook.search', 'Search messages'),
+    searchPlaceholder: msg('list.guestbook.searchPlaceholder', 'Search messages...'),
+    filter: msg('list.guestbook.filter', 'Filter messages'),
+    loading: msg('list.guestbook.loading', 'Loading messages'),
+    failed: msg('list.guestbook.failed', 'Could not load messages'),
+    showing: msg(
+      'list.guestbook.showing',
+      '{count, plural, one {Showing # message} other {Showing # messages}}',
+    ),
   },
   entries: {
     loading: msg('list.entries.loading', 'Loading entries'),

@@ -6,6 +6,7 @@ import { Button, buttonClass } from '@afterglow/ui';
 import { Tabs } from '@afterglow/ui/tabs';
 import { AdminOnly } from '../access/AdminOnly';
 import { EventsPanel } from '../dashboard/EventsPanel';
+import { GuestbookPanel } from '../dashboard/GuestbookPanel';
 import { OverviewPanel } from '../dashboard/OverviewPanel';
 import { PhotosPanel } from '../dashboard/PhotosPanel';
 import { StatCards } from '../dashboard/StatCards';
@@ -14,7 +15,7 @@ import { useRefresh } from '../dashboard/useRefresh';
 import { clock } from '../dashboard/when';
 import { useT } from '../text';
 
-type TabId = 'overview' | 'users' | 'events' | 'photos';
+type TabId = 'overview' | 'users' | 'events' | 'photos' | 'guestbook';
 
 function Dashboard() {
   const t = useT();
@@ -51,6 +52,11 @@ function Dashboard() {
       panel: opened.has('photos') && (
         <PhotosPanel filter={photoFilter} onFilter={setPhotoFilter} focusFilter={focusPhotoFilter} />
       ),
+    },
+    {
+      id: 'guestbook' as const,
+      label: t('tabs.guestbook', 'Guestbook'),
+      panel: opened.has('guestbook') && <GuestbookPanel />,
     },
   ];
   return (

@@ -9,9 +9,17 @@ import { useT } from '../text';
 // The camera page's full-screen messages: not joined, loading failed, the event has ended.
 
 /** The one way on from a camera message: a big link. */
-export function CardLink({ to, children }: { to: string; children: ReactNode }) {
+export function CardLink({
+  to,
+  variant = 'primary',
+  children,
+}: {
+  to: string;
+  variant?: 'primary' | 'outline';
+  children: ReactNode;
+}) {
   return (
-    <Link to={to} className={buttonClass('primary', 'lg', 'w-full')}>
+    <Link to={to} className={buttonClass(variant, 'lg', 'w-full')}>
       {children}
     </Link>
   );

@@ -11,7 +11,14 @@ export function RollComplete({ code, maxShots }: { code: string; maxShots: numbe
       <MessageCard
         icon={<PartyPopper aria-hidden className="h-7 w-7" />}
         title={t('roll.complete', 'Film Roll Complete!')}
-        actions={<CardLink to={`/gallery/${code}`}>{t('common.viewGallery', 'View Gallery')}</CardLink>}
+        actions={
+          <>
+            <CardLink to={`/gallery/${code}`}>{t('common.viewGallery', 'View Gallery')}</CardLink>
+            <CardLink to={`/gallery/${code}?message=1`} variant="outline">
+              {t('roll.leaveMessage', 'Leave a Message for the Hosts')}
+            </CardLink>
+          </>
+        }
       >
         <p>
           {t(

@@ -14,13 +14,21 @@ export const CLIP_TYPES = [
   'video/webm',
 ] as const;
 
-/** Whether this browser records clips in the page (MediaRecorder). */
+/** What a voice message is recorded as (the guestbook, ADR 034), best first: Opus, else AAC. */
+export const VOICE_TYPES = [
+  'audio/webm;codecs=opus',
+  'audio/ogg;codecs=opus',
+  'audio/mp4',
+  'audio/webm',
+] as const;
+
+/** Whether this browser records in the page (MediaRecorder). */
 export const canRecord = (): boolean => typeof MediaRecorder !== 'undefined';
 
-/** The first clip type this browser records, or '' to let it choose. */
-export function clipType(): string {
+/** The first of `types` this browser records, or '' to let it choose. */
+export function recordingType(types: readonly string[]): string {
   if (!canRecord() || typeof MediaRecorder.isTypeSupported !== 'function') return '';
-  return CLIP_TYPES.find((t) => MediaRecorder.isTypeSupported(t)) ?? '';
+  return types.find((t) => MediaRecorder.isTypeSupported(t)) ?? '';
 }
 
 /** A recording's bitrate: enough for a phone's screen, small enough for a venue's Wi-Fi. */
@@ -33,11 +41,12 @@ const TICK_MS = 100;
 export const RECORD_FAILED = 'Could not record clip.';
 
 /**
- * Records clips from the camera's stream: `start` begins and stops by itself at `limitMs` (the
- * event's clip length: a hard stop, the clip is never longer), `stop` ends it sooner; `elapsedMs` is the
- * timer. `start` resolves with the whole clip once it is stopped either way.
+ * Records a clip from the camera's stream (or a voice message from the microphone's, with `types`
+ * VOICE_TYPES): `start` begins and stops by itself at `limitMs` (the event's clip length: a hard stop,
+ * the recording is never longer), `stop` ends it sooner; `elapsedMs` is the timer. `start` resolves
+ * with the whole recording once it is stopped either way.
  */
-export function useClipRecorder() {
+export function useRecorder(types: readonly string[] = CLIP_TYPES) {
   const [recording, setRecording] = useState(false);
   const [elapsedMs, setElapsed] = useState(0);
   const recorder = useRef<MediaRecorder | null>(null);
@@ -57,12 +66,12 @@ export function useClipRecorder() {
   const start = useCallback(
     (stream: MediaStream, limitMs: number): Promise<Blob> => {
       if (!canRecord()) return Promise.reject(new CaptureError(RECORD_FAILED));
-      const type = clipType();
+      const type = recordingType(types);
       let r: MediaRecorder;
       try {
         r = new MediaRecorder(stream, {
           ...(type ? { mimeType: type } : {}),
-          videoBitsPerSecond: VIDEO_BITS,
+          ...(stream.getVideoTracks().length ? { videoBitsPerSecond: VIDEO_BITS } : {}),
           ...(stream.getAudioTracks().length ? { audioBitsPerSecond: AUDIO_BITS } : {}),
         });
       } catch {
@@ -83,7 +92,7 @@ export function useClipRecorder() {
           clearTimers();
           setRecording(false);
           recorder.current = null;
-          const blob = new Blob(chunks, { type: (r.mimeType || type || 'video/webm').split(';')[0] });
+          const blob = new Blob(chunks, { type: (r.mimeType || type || types.at(-1)!).split(';')[0] });
           if (blob.size === 0) reject(new CaptureError(RECORD_FAILED));
           else resolve(blob);
         };
@@ -102,7 +111,7 @@ export function useClipRecorder() {
       }, limitMs);
       return done;
     },
-    [stop],
+    [stop, types],
   );
 
   // Leaving the page mid-recording: let the recorder go (the camera's tracks stop with the camera).

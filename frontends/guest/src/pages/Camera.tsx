@@ -12,7 +12,7 @@ import { RollComplete } from '../camera/RollComplete';
 import { StartScreen } from '../camera/StartScreen';
 import { fileClip } from '../camera/fileClip';
 import { fileToJpeg } from '../camera/fileShot';
-import { canRecord, useClipRecorder } from '../camera/recorder';
+import { canRecord, useRecorder } from '../camera/recorder';
 import { cameraScreen } from '../camera/screen';
 import { usePreviewDialog } from '../camera/usePreviewDialog';
 import { useRoll } from '../camera/useRoll';
@@ -120,7 +120,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   const [mode, setMode] = useState<'start' | 'camera'>('start');
   const [switching, setSwitching] = useState(false);
   const [kind, setKind] = useState<CaptureKind>('photo');
-  const recorder = useClipRecorder();
+  const recorder = useRecorder();
   const [recorderHere] = useState(canRecord);
   /** the event's clip length, where it takes clips */
   const clipSeconds = event.allowClips && event.clipSeconds > 0 ? event.clipSeconds : null;

@@ -14,6 +14,7 @@ import { PhotoDialog } from '../gallery/PhotoDialog';
 import { useCountdown } from '../gallery/useCountdown';
 import { usePhotoPages } from '../gallery/usePhotoPages';
 import { YourShots } from '../gallery/YourShots';
+import { GuestbookSection } from '../guestbook/GuestbookSection';
 import { QueueNotice } from '../offline/QueueNotice';
 import { usePhotoQueue } from '../offline/usePhotoQueue';
 import {
@@ -186,6 +187,7 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
         onRetry={() => void shotsQ.refetch()}
         revealed={revealed}
       />
+      <GuestbookSection code={code} deviceId={deviceId} />
       <QueueNotice count={queue.waiting.size} sending={queue.sending} />
     </div>
   );

@@ -4,6 +4,7 @@ import {
   captureKindOf,
   type CaptureKind,
   type PublicEvent,
+  type PublicGuestbookEntry,
   type ScreenNext,
 } from '@afterglow/contracts';
 import { ApiError, apiRequest } from '@afterglow/ui';
@@ -15,10 +16,14 @@ import {
   emptyScreen,
   goBack,
   goForward,
+  noCards,
+  noPhotos,
   onScreen,
+  photoShown,
   place,
   replaced,
   restore,
+  takeCard,
   wantsFill,
   type ScreenState,
 } from '../lib/venue-screen';
@@ -60,7 +65,8 @@ function saved(key: string): string | null {
  * empty tiles at once), preloads it as its kind's renderer does (ADR 030), then shows it. A clip in
  * the tile whose turn it is holds the turn until it ends (`clipEnded`), never cut short. What it
  * shows is kept in sessionStorage, so a reload resumes; while the network is away it keeps showing
- * what it has and says it is reconnecting.
+ * what it has and says it is reconnecting. Every few photos a guestbook message takes a turn as a
+ * card (`card`; ADR 034), when the answers carry any.
  */
 export function useVenueScreen(
   event: PublicEvent,
@@ -90,6 +96,13 @@ export function useVenueScreen(
   const [turn, setTurn] = useState(0);
   const latest = useRef(opts);
   latest.current = opts;
+  /** the guestbook card on screen instead of the photos, for one turn */
+  const [card, setCard] = useState<PublicGuestbookEntry | null>(null);
+  const cardOn = useRef(card);
+  cardOn.current = card;
+  /** the messages the last answer listed, and where their cards stand */
+  const entries = useRef<readonly PublicGuestbookEntry[]>([]);
+  const cardTurns = useRef(noCards());
 
   useEffect(() => {
     try {
@@ -119,6 +132,10 @@ export function useVenueScreen(
             )
         : false;
       const before = current.current;
+      // an older server answers without the guestbook: no cards
+      entries.current = a.guestbook ?? [];
+      if (ready && a.photo) cardTurns.current = photoShown(cardTurns.current);
+      else if (a.total === 0) cardTurns.current = noPhotos(cardTurns.current);
       update((s) => {
         const next = { ...dropGone(s, a.gone), total: a.total };
         return ready && a.photo ? place(next, a.photo) : next;
@@ -139,20 +156,42 @@ export function useVenueScreen(
       else if (!(err instanceof ApiError) || err.status >= 500) setFailed(true);
     } finally {
       busy.current = false;
+      // the card stays until what follows it is ready, so the last photo does not flash back between
+      cardOn.current = null;
+      setCard(null);
       setAnswered(true);
       setTurn((t) => t + 1);
     }
   }, [event.code, id, update]);
 
   const next = useCallback(() => {
-    const redo = goForward(current.current);
+    const s = current.current;
+    // a card's turn comes between photos the server hands out: not while a grid fills its tiles,
+    // nor while Next redoes what Previous undid
+    const due =
+      cardOn.current || wantsFill(s) || s.forward.length > 0
+        ? null
+        : takeCard(cardTurns.current, entries.current);
+    if (due) {
+      cardTurns.current = due.turns;
+      cardOn.current = due.card;
+      setCard(due.card);
+      setTurn((t) => t + 1);
+      return;
+    }
+    const redo = goForward(s);
     if (redo) {
       update(() => redo);
+      setCard(null);
       setTurn((t) => t + 1);
     } else void ask();
   }, [ask, update]);
   const prev = useCallback(() => {
-    update(goBack);
+    // Previous on a card takes it away: the photo before it is still on screen behind it
+    if (cardOn.current) {
+      cardOn.current = null;
+      setCard(null);
+    } else update(goBack);
     setTurn((t) => t + 1);
   }, [update]);
   const toggle = useCallback(() => setPlaying((p) => !p), []);
@@ -167,6 +206,8 @@ export function useVenueScreen(
 
   /** How long a clip in the tile whose turn it is holds the turn at most; null: none does. */
   const holdOf = useCallback((s: ScreenState): number | null => {
+    // a card is on for a photo's time: the clips behind it are not on screen
+    if (cardOn.current) return null;
     const p = replaced(s);
     return p && !ended.current.has(p.id) ? rendererOf(p).holdMs(p) : null;
   }, []);
@@ -186,7 +227,7 @@ export function useVenueScreen(
     (photoId: string) => {
       if (ended.current.has(photoId)) return;
       ended.current.add(photoId);
-      if (playing && replaced(current.current)?.id === photoId) next();
+      if (playing && !cardOn.current && replaced(current.current)?.id === photoId) next();
     },
     [next, playing],
   );
@@ -230,7 +271,9 @@ export function useVenueScreen(
     /** bumps whenever the screen changes or asks: a new turn starts */
     turn,
     /** the turn waits for a clip's end, not for the interval */
-    holding: playing && answered && holdOf(state) !== null,
+    holding: playing && answered && !card && holdOf(state) !== null,
+    /** the guestbook message on screen in place of the photos this turn, or null */
+    card,
     /** a clip's plays so far (its player starts again with each) */
     replays,
     next,

@@ -1,4 +1,4 @@
-import type { HostEvent, PublicEvent } from '@afterglow/contracts';
+import type { GuestbookStatus, HostEvent, PublicEvent } from '@afterglow/contracts';
 import { ApiError } from '@afterglow/ui';
 
 /**
@@ -15,6 +15,12 @@ export const keys = {
   /** GET /api/events/{code}/photos, paged (its own query function) */
   eventPhotos: (code: string) => ['host', 'event-photos', code] as const,
   eventPhotosAll: ['host', 'event-photos'] as const,
+  /** GET /api/events/{id}/guestbook, paged, every entry or one status (its own query function) */
+  guestbook: (eventId: string, status: GuestbookStatus | 'all') =>
+    ['host', 'guestbook', eventId, status] as const,
+  guestbookAll: (eventId: string) => ['host', 'guestbook', eventId] as const,
+  /** the entries waiting for the host, for the section's count */
+  guestbookPending: (eventId: string) => ['host', 'guestbook-pending', eventId] as const,
   /** the signed-in user's own page (/dashboard) */
   userStats: ['/api/user/stats'] as const,
   userEvents: ['/api/user/events'] as const,
@@ -40,3 +46,9 @@ export function isUnauthorized(err: unknown): boolean {
 
 export const photoPath = (photoId: string, action: 'approve' | 'reject' | 'flag') =>
   `/api/photos/${seg(photoId)}/${action}`;
+
+export const guestbookListPath = (eventId: string, q: URLSearchParams) =>
+  `/api/events/${seg(eventId)}/guestbook?${q}`;
+
+export const guestbookPath = (entryId: string, action: 'approve' | 'reject') =>
+  `/api/guestbook/${seg(entryId)}/${action}`;

@@ -1,4 +1,4 @@
-import type { PhotoDto } from '@afterglow/contracts';
+import type { PhotoDto, PublicGuestbookEntry } from '@afterglow/contracts';
 import { type Translate } from '@afterglow/ui';
 import { formatDate, formatInZone, formatMoney } from '@afterglow/ui/format';
 import { format, formatDistanceToNow } from 'date-fns';
@@ -72,6 +72,18 @@ export function photoAuthor(p: PhotoDto, t: Translate): string {
   return anonId
     ? t('photo.guestNumbered', 'Guest {id}', { id: anonId.slice(-4) })
     : t('photo.guest', 'Guest');
+}
+
+/**
+ * How a guestbook message's author is named: their name, else the server's 'Guest' and the last four
+ * of the anonymous id (`author`, made by `guestLabel` in English), in the reader's language.
+ */
+export function entryAuthor(e: Pick<PublicGuestbookEntry, 'deviceName' | 'author'>, t: Translate): string {
+  const name = e.deviceName?.trim();
+  if (name) return name;
+  const anonId = /^Guest (\S{1,4})$/.exec(e.author)?.[1];
+  if (anonId) return t('photo.guestNumbered', 'Guest {id}', { id: anonId });
+  return e.author === 'Guest' ? t('photo.guest', 'Guest') : e.author;
 }
 
 /** A capture's text alternative: its caption and who took it, and that it is a clip when it is one. */

@@ -2,6 +2,7 @@ import {
   EVENT_LANGUAGE_MESSAGE,
   EVENT_MESSAGES,
   EXPORT_PROBLEMS,
+  GUESTBOOK_CODES,
   LANGUAGES,
   LIFECYCLE_MESSAGES,
   PLAN_CODES,
@@ -96,6 +97,7 @@ const PROBLEMS: Record<string, MessageDescriptor> = {
   event_ended: msg('problem.eventEnded', 'This event has already ended'),
   code_exhausted: msg('problem.codeExhausted', 'Could not allocate an event code, please try again'),
   photo_not_found: msg('problem.photoNotFound', 'Photo not found'),
+  [GUESTBOOK_CODES.notFound]: msg('problem.guestbookNotFound', 'Message not found'),
   [PLAN_CODES.noPublicGallery]: msg(
     'problem.noPublicGallery',
     "Your plan does not include a public gallery. Upgrade your plan to share this event's photos publicly.",

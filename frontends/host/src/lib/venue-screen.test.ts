@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PhotoDto } from '@afterglow/contracts';
+import { GUESTBOOK_SCREEN_EVERY, type PhotoDto } from '@afterglow/contracts';
 import {
   canGoBack,
   dropGone,
@@ -7,11 +7,16 @@ import {
   goBack,
   goForward,
   modeOf,
+  noCards,
+  noPhotos,
   onScreen,
+  photoShown,
   place,
   replaced,
   restore,
+  takeCard,
   wantsFill,
+  type CardTurns,
 } from './venue-screen';
 
 const photo = (id: string) => ({ id }) as PhotoDto;
@@ -99,5 +104,91 @@ describe('a venue screen placing the photos it is handed', () => {
     g = place(g, photo('d'));
     expect(ids(g)).toEqual(['d', 'b', 'c']);
     expect(replaced(g)?.id).toBe('b');
+  });
+});
+
+describe('a venue screen showing guestbook cards between the photos (ADR 034)', () => {
+  const entry = (id: string) => ({ id });
+  /**
+   * What a screen shows turn by turn: a card when one is due, else a photo the server handed out.
+   * `listed(turn)` is the messages the last answer carried, newest first.
+   */
+  function screen(turns: number, listed: (turn: number) => { id: string }[], start: CardTurns = noCards()) {
+    let c = start;
+    const shown: string[] = [];
+    for (let turn = 0; turn < turns; turn++) {
+      const due = takeCard(c, listed(turn));
+      if (due) {
+        c = due.turns;
+        shown.push(`card ${due.card.id}`);
+      } else {
+        c = photoShown(c);
+        shown.push('photo');
+      }
+    }
+    return { shown, turns: c };
+  }
+  const photos = (n: number) => Array.from({ length: n }, () => 'photo');
+
+  it('shows only photos when there are no messages, as before', () => {
+    expect(screen(20, () => []).shown).toEqual(photos(20));
+  });
+
+  it(`shows one card after every ${GUESTBOOK_SCREEN_EVERY} photos, the newest message first, then again in turn`, () => {
+    expect(GUESTBOOK_SCREEN_EVERY).toBe(4);
+    const { shown } = screen(20, () => [entry('c'), entry('b'), entry('a')]);
+    expect(shown).toEqual([
+      ...photos(4),
+      'card c',
+      ...photos(4),
+      'card b',
+      ...photos(4),
+      'card a',
+      ...photos(4),
+      'card c', // every message had its turn: the next round starts with the newest
+    ]);
+  });
+
+  it('shows a single message after every four photos', () => {
+    expect(screen(10, () => [entry('a')]).shown).toEqual([...photos(4), 'card a', ...photos(4), 'card a']);
+  });
+
+  it('shows a message that arrives during a round next, and never one no longer listed', () => {
+    // 'b' and 'a' at first; 'new' is approved after the first card; 'b' is rejected meanwhile
+    const { shown } = screen(20, (turn) =>
+      turn < 5
+        ? [entry('b'), entry('a')]
+        : turn < 10
+          ? [entry('new'), entry('b'), entry('a')]
+          : [entry('new'), entry('a')],
+    );
+    expect(shown.filter((s) => s !== 'photo')).toEqual(['card b', 'card new', 'card a', 'card new']);
+  });
+
+  it('starts a new round when the messages left were all shown', () => {
+    // 'b' was shown, then 'a' (unseen) was taken off: the round is over
+    let c = takeCard({ photos: 4, shown: [] }, [entry('b'), entry('a')])!.turns;
+    expect(c).toEqual({ photos: 0, shown: ['b'] });
+    c = { ...c, photos: 4 };
+    expect(takeCard(c, [entry('b')])).toEqual({ card: { id: 'b' }, turns: { photos: 0, shown: ['b'] } });
+  });
+
+  it('keeps counting photos while there are no messages: the first one to arrive comes at the next turn', () => {
+    const { shown } = screen(9, (turn) => (turn < 7 ? [] : [entry('a')]));
+    expect(shown).toEqual([...photos(7), 'card a', 'photo']);
+  });
+
+  it('counts the photos only: a card never follows a card', () => {
+    const due = takeCard({ photos: 4, shown: [] }, [entry('a'), entry('b')])!;
+    expect(takeCard(due.turns, [entry('a'), entry('b')])).toBeNull();
+    expect(takeCard(photoShown(photoShown(photoShown(due.turns))), [entry('b')])).toBeNull();
+  });
+
+  it('shows the messages at once while the event has no photo to show', () => {
+    let c = noPhotos(noCards());
+    const first = takeCard(c, [entry('b'), entry('a')])!;
+    expect(first.card).toEqual({ id: 'b' });
+    c = noPhotos(first.turns);
+    expect(takeCard(c, [entry('b'), entry('a')])!.card).toEqual({ id: 'a' });
   });
 });

@@ -1,4 +1,4 @@
-import type { PhotoDto } from '@afterglow/contracts';
+import { GUESTBOOK_SCREEN_EVERY, type PhotoDto } from '@afterglow/contracts';
 
 /**
  * What one venue screen shows (ADR 017), as plain data: its tiles (one, or a grid's), the changes it
@@ -133,4 +133,48 @@ export function restore(saved: string | null, tiles: number): ScreenState | null
   } catch {
     return null;
   }
+}
+
+/**
+ * The guestbook's cards between the photos (ADR 034): after every `GUESTBOOK_SCREEN_EVERY` photos
+ * the server hands out, the screen shows one approved message instead of asking for the next photo,
+ * for a photo's time. Messages come in rounds, newest first, each once a round, then again from the
+ * newest; one that arrives meanwhile (the newest) comes next; one no longer listed is not shown.
+ */
+export interface CardTurns {
+  /** photos shown since the last card */
+  photos: number;
+  /** messages shown in this round */
+  shown: string[];
+}
+
+export const noCards = (): CardTurns => ({ photos: 0, shown: [] });
+
+/** A photo the server handed out went on screen. */
+export const photoShown = (c: CardTurns): CardTurns => ({ ...c, photos: c.photos + 1 });
+
+/**
+ * The event has no photo to show yet: the messages need not wait for photos, a card is due now (the
+ * screen shows only cards until photos come).
+ */
+export const noPhotos = (c: CardTurns, every: number = GUESTBOOK_SCREEN_EVERY): CardTurns => ({
+  ...c,
+  photos: Math.max(c.photos, every),
+});
+
+/**
+ * The message whose card the screen shows now instead of its next photo, and the turns after it;
+ * null while it is a photo's turn (fewer than `every` photos since the last card) or there are none.
+ */
+export function takeCard<E extends { id: string }>(
+  c: CardTurns,
+  entries: readonly E[],
+  every: number = GUESTBOOK_SCREEN_EVERY,
+): { card: E; turns: CardTurns } | null {
+  if (c.photos < every || entries.length === 0) return null;
+  const shown = c.shown.filter((id) => entries.some((e) => e.id === id));
+  const unseen = entries.find((e) => !shown.includes(e.id));
+  // every message had its card this round: the next round starts with the newest
+  const card = unseen ?? entries[0]!;
+  return { card, turns: { photos: 0, shown: unseen ? [...shown, card.id] : [card.id] } };
 }

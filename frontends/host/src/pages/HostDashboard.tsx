@@ -5,6 +5,7 @@ import { Skeleton, useEventTheme } from '@afterglow/ui';
 import { ClipsCard } from '../components/dashboard/ClipsCard';
 import { EventHeader } from '../components/dashboard/EventHeader';
 import { ExtraPhotosCard } from '../components/dashboard/ExtraPhotosCard';
+import { GuestbookSection } from '../components/dashboard/GuestbookSection';
 import { LanguageCard } from '../components/dashboard/LanguageCard';
 import { LifecycleCard } from '../components/dashboard/LifecycleCard';
 import { LimitBanner } from '../components/dashboard/LimitBanner';
@@ -62,6 +63,7 @@ function Dashboard({ event }: { event: HostEvent }) {
         code={event.code}
         pendingCount={stats.data?.photoStats.pending}
       />
+      <GuestbookSection eventId={event.id} timeZone={event.timezone} />
       <SharingCard key={`${event.isPublic}:${event.shareDescription ?? ''}`} event={event} />
       <LanguageCard key={event.language} event={event} />
       <ClipsCard key={`${event.allowClips}:${event.clipSeconds}`} event={event} />

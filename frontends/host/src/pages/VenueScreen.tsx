@@ -6,6 +6,7 @@ import { Spinner, useEventLanguage, useEventTheme } from '@afterglow/ui';
 import { EventLoadError } from '../components/EventStates';
 import { ScreenMessage } from '../components/screen/ScreenMessage';
 import { SlideControls } from '../components/screen/SlideControls';
+import { GuestbookCard } from '../components/venue-screen/GuestbookCard';
 import { ScreenStatus, TickBar } from '../components/venue-screen/ScreenStatus';
 import { VenuePhotos } from '../components/venue-screen/VenuePhotos';
 import { useEventByCode } from '../hooks/useEvent';
@@ -23,6 +24,7 @@ const BANNER_MS = 3000;
 /**
  * /live-slideshow/:code: a venue screen. Anyone may open it; it runs while live mode is on, in the
  * event's colours. Several screens show different photos (ADR 017); `?mode=single|grid|caption`.
+ * Approved guestbook messages come between the photos as cards (ADR 034).
  */
 export function VenueScreen() {
   const t = useT();
@@ -109,11 +111,11 @@ function LiveShow({
         </span>
       </h1>
       <ScreenStatus approved={banner} offline={screen.offline} />
-      {!showing && !screen.ready ? (
+      {!showing && !screen.card && !screen.ready ? (
         <div className="flex flex-1 items-center justify-center">
           <Spinner label={t('common.loadingPhotos', 'Loading photos')} />
         </div>
-      ) : !showing ? (
+      ) : !showing && !screen.card ? (
         <ScreenMessage icon={Hourglass} title={t('venue.waiting', 'Waiting for the first photo...')}>
           <p>
             {t(
@@ -125,13 +127,18 @@ function LiveShow({
       ) : (
         <>
           <div className="min-h-0 flex-1 px-4 pb-2 pt-20 sm:px-20">
-            <VenuePhotos
-              mode={mode}
-              slots={screen.slots}
-              event={event}
-              onBroken={screen.broken}
-              playback={playback}
-            />
+            {/* a guestbook message takes the photos' place for one turn (ADR 034) */}
+            {screen.card ? (
+              <GuestbookCard key={screen.card.id} entry={screen.card} event={event} />
+            ) : (
+              <VenuePhotos
+                mode={mode}
+                slots={screen.slots}
+                event={event}
+                onBroken={screen.broken}
+                playback={playback}
+              />
+            )}
           </div>
           <SlideControls
             onPrev={screen.prev}

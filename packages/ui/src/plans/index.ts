@@ -41,6 +41,13 @@ const LINES: Record<PlanLineKey, MessageDescriptor> = {
   monthHosting: msg('plans.line.monthHosting', '{count, plural, other {#-month hosting}}'),
   prioritySupport: msg('plans.line.prioritySupport', 'Priority support'),
   moderationQueue: msg('plans.line.moderationQueue', 'Host moderation queue'),
+  clips: msg(
+    'plans.line.clips',
+    '{count, plural, one {Video clips up to # second} other {Video clips up to # seconds}}',
+  ),
+  noClips: msg('plans.line.noClips', 'Photos only, no video clips'),
+  guestbook: msg('plans.line.guestbook', 'Written guestbook'),
+  voiceGuestbook: msg('plans.line.voiceGuestbook', 'Guestbook with voice messages'),
 };
 
 /** One line of a plan card in the page's language. */

@@ -53,3 +53,9 @@ export const photoLabel = async (bus: Bus, eventId: string) => {
   const event = (await eventsOf(bus, [eventId])).get(eventId);
   return event ? `Photo in ${eventLabel(event)}` : null;
 };
+
+/** How the audit log names a guestbook entry: by its event (null once the event is gone). */
+export const entryLabel = async (bus: Bus, eventId: string) => {
+  const event = (await eventsOf(bus, [eventId])).get(eventId);
+  return event ? `Message in ${eventLabel(event)}` : null;
+};

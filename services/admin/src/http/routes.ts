@@ -6,6 +6,9 @@ import {
   adminEventIdSchema,
   adminEventsQuerySchema,
   adminExportKindSchema,
+  adminGuestbookIdSchema,
+  adminGuestbookModerateSchema,
+  adminGuestbookQuerySchema,
   adminModerateSchema,
   adminPhotoIdSchema,
   adminPhotosQuerySchema,
@@ -19,12 +22,14 @@ import { describeConfig, requireAdmin, type BaseConfig } from '@afterglow/servic
 import type { BackOffice } from '../app/back-office';
 import type { AdminEvents } from '../app/events';
 import { csvOf, exportTables } from '../app/export';
+import type { AdminGuestbook } from '../app/guestbook';
 import type { AdminUsers } from '../app/users';
 
 export interface AdminRouteDeps {
   users: AdminUsers;
   events: AdminEvents;
   office: BackOffice;
+  guestbook: AdminGuestbook;
   secret: Buffer;
   config: BaseConfig;
   mode: string;
@@ -34,7 +39,15 @@ export interface AdminRouteDeps {
 const fresh = (res: Response) => res.set('Cache-Control', 'no-store');
 
 /** The back office's routes: admins only, as the signed principal from the gateway says. */
-export function adminRouter({ users, events, office, secret, config, mode }: AdminRouteDeps): Router {
+export function adminRouter({
+  users,
+  events,
+  office,
+  guestbook,
+  secret,
+  config,
+  mode,
+}: AdminRouteDeps): Router {
   const r = Router();
   const json = express.json({ limit: '16kb' });
   const tables = exportTables(office);
@@ -56,6 +69,15 @@ export function adminRouter({ users, events, office, secret, config, mode }: Adm
     const id = parseOr400(adminPhotoIdSchema, req.params.photoId);
     const { action, reason } = parseOr400(adminModerateSchema, req.body ?? {});
     fresh(res).json(await office.moderate(admin, id, action, reason));
+  });
+
+  // guests' messages to the hosts (ADR 034): listed and decided as photos are
+  read('/api/admin/guestbook', (req) => guestbook.list(parseOr400(adminGuestbookQuerySchema, req.query)));
+  r.post('/api/admin/guestbook/:id/moderate', json, async (req, res) => {
+    const admin = requireAdmin(req, secret);
+    const id = parseOr400(adminGuestbookIdSchema, req.params.id);
+    const { action } = parseOr400(adminGuestbookModerateSchema, req.body ?? {});
+    fresh(res).json(await guestbook.moderate(admin, id, action));
   });
 
   r.get('/api/admin/export/:kind', async (req, res) => {

@@ -20,7 +20,14 @@ describe('moderating a photo (PGlite)', () => {
     );
     expect(w.notices.filter((n) => n.photoId === p.id)).toEqual([
       { type: 'photo_moderated', eventId: e.id, photoId: p.id, audience: 'host', status: 'approved' },
-      { type: 'photo_approved', eventId: e.id, photoId: p.id, audience: 'all', status: 'approved', kind: 'photo' },
+      {
+        type: 'photo_approved',
+        eventId: e.id,
+        photoId: p.id,
+        audience: 'all',
+        status: 'approved',
+        kind: 'photo',
+      },
     ]);
   });
 

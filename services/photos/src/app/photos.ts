@@ -9,6 +9,7 @@ import { Deletion } from './deletion';
 import { Developing } from './developing';
 import type { EventsClient } from './events-client';
 import { Gallery } from './gallery';
+import { GuestbookBackOffice } from './guestbook-back-office';
 import { HostPlans } from './host-plan';
 import { LiveNotices } from './live';
 import { Moderation } from './moderation';
@@ -46,6 +47,7 @@ export function photosApp(given: PhotosDeps) {
     stats: new Stats(deps),
     moderation,
     backOffice: new PhotosBackOffice({ db: deps.db, view, moderation }),
+    guestbookBackOffice: new GuestbookBackOffice(guests, guestbook.entries),
     developing: new Developing(deps, live),
     deletion: new Deletion(deps, live),
     screens: new Screens(deps, view, guestbook.entries),

@@ -17,6 +17,7 @@ import type { ObjectStore } from '@afterglow/storage';
 import { guestbookEntries, type GuestbookRow } from '../adapters/schema';
 import { pageLimit, type PageOpts } from '../app/cursor';
 import type { EventsClient } from '../app/events-client';
+import type { HostPlans } from '../app/host-plan';
 import {
   assertHost,
   entriesVisibleTo,
@@ -42,7 +43,7 @@ const gone = () => notFound(GUESTBOOK_MESSAGES.notFound, GUESTBOOK_CODES.notFoun
  */
 export class GuestbookEntries {
   constructor(
-    private readonly d: { db: Db; store: ObjectStore; events: EventsClient },
+    private readonly d: { db: Db; store: ObjectStore; events: EventsClient; plans: HostPlans },
     private readonly view: GuestbookView,
   ) {}
 
@@ -80,11 +81,14 @@ export class GuestbookEntries {
     const entries = rows.map((r) =>
       asHost ? this.view.dto(r, authors.get(r.deviceId)) : this.view.publicDto(r, authors.get(r.deviceId)),
     );
+    // a composer offers a recorder only where the plan takes voice messages (billing away: not now)
+    const voiceMessages = await this.d.plans.voiceGuestbook(e.hostId).catch(() => false);
     const answer: GuestbookPage = {
       entries,
       revealed: isRevealed(e),
       revealAt: e.revealAt,
       liveMode: e.liveMode,
+      voiceMessages,
       nextCursor,
     };
     if (!asHost && ownedDeviceIds.length) answer.mine = await this.mine(e, ownedDeviceIds);
@@ -142,6 +146,34 @@ export class GuestbookEntries {
     if (!updated) throw gone(); // deleted meanwhile
     const authors = await this.view.authorsOf([updated]);
     return this.view.dto(updated, authors.get(updated.deviceId));
+  }
+
+  /**
+   * The back office's list (ADR 028): entries of every event matching `where`, newest first, a page
+   * at a time, in the host's shape (the admin service has checked the caller is an admin).
+   */
+  async everywhere(where: SQL | undefined, page: PageOpts) {
+    const { rows, nextCursor } = await this.newestFirst(where, page);
+    const authors = await this.view.authorsOf(rows);
+    return { entries: rows.map((r) => this.view.dto(r, authors.get(r.deviceId))), nextCursor };
+  }
+
+  /**
+   * The host (or an admin) deletes an entry, whenever: its recording first (a retry after a failure
+   * finds the row still there), then the row with its reports.
+   */
+  async remove(entryId: string, viewer: Principal | null): Promise<GuestbookRow> {
+    const [row] = await this.d.db.select().from(guestbookEntries).where(eq(guestbookEntries.id, entryId));
+    if (!row) throw gone();
+    const e = await this.d.events.getOr404(row.eventId);
+    assertHost(e, viewer);
+    if (row.audioKey) await this.d.store.delete(row.audioKey);
+    const [removed] = await this.d.db
+      .delete(guestbookEntries)
+      .where(eq(guestbookEntries.id, entryId))
+      .returning();
+    if (!removed) throw gone(); // deleted meanwhile
+    return removed;
   }
 
   /** `DELETE /api/guestbook/{id}`: the author takes their entry back, before the reveal. */

@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceDto, EventRecord, ReportReason, ReportResult } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import type { DeviceRow } from '../adapters/schema';
@@ -45,6 +47,8 @@ export interface Guests {
   reportEntry(entryId: string, device: Device, reason: ReportReason): Promise<ReportResult>;
   /** Who these devices' guests are, by device id (devices that are gone are left out). */
   authors(deviceIds: readonly string[]): Promise<Map<string, Author>>;
+  /** A condition on a device id column: the guest's name matches `search` (the back office's search). */
+  named(search: string, deviceId: AnyPgColumn): SQL;
 }
 
 export function createGuests(deps: { db: Db; events: EventsClient }, live: LiveNotices): Guests {
@@ -59,6 +63,7 @@ export function createGuests(deps: { db: Db; events: EventsClient }, live: LiveN
     report: (photoId, d, reason) => reports.report(photoId, d, reason),
     reportEntry: (entryId, d, reason) => reports.reportEntry(entryId, d, reason),
     authors: (ids) => devices.authors(ids),
+    named: (search, deviceId) => devices.named(search, deviceId),
   };
 }
 

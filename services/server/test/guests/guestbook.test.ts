@@ -179,7 +179,7 @@ describe.each(PROFILES)(
 
       // before the host decides and before the reveal, guests see none of it, but their own
       const seen = await guest.json('GET', path());
-      expect(seen.body).toMatchObject({ entries: [], revealed: false, liveMode: false });
+      expect(seen.body).toMatchObject({ entries: [], revealed: false, liveMode: false, voiceMessages: true });
       expect(seen.body.mine.map((x: any) => [x.id, x.status])).toEqual([
         [ids.voice, 'pending'],
         [ids.text, 'pending'],
@@ -231,6 +231,9 @@ describe.each(PROFILES)(
       const freeDevice = (
         await freeGuest.json('POST', `/api/events/${freeEvent.code}/devices`, { anonId: randomUUID() })
       ).body.id;
+      // the guest's composer is told so before recording anything
+      const told = await freeGuest.json('GET', `/api/events/${freeEvent.code}/guestbook`);
+      expect(told.body.voiceMessages).toBe(false);
       const refused = await speak(freeGuest, freeDevice, voice, freeEvent);
       expect(refused.status).toBe(403);
       expect(refused.body).toMatchObject({

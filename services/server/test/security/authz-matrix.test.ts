@@ -667,6 +667,11 @@ const ROWS: Row[] = [
         (b: any) => expect(b.items.length).toBeGreaterThan(0),
       ],
       [
+        'GET /api/admin/guestbook',
+        '/api/admin/guestbook?filter=all&search=moderated',
+        (b: any) => expect(b.items.some((x: any) => x.text === 'To be moderated' && x.eventCode)).toBe(true),
+      ],
+      [
         'GET /api/admin/activity',
         '/api/admin/activity',
         (b: any) => expect(Array.isArray(b.items)).toBe(true),
@@ -714,6 +719,29 @@ const ROWS: Row[] = [
       return r.status;
     },
   },
+  {
+    // deleting is the weightiest decision: a fresh message of the owner's per actor, gone only for the admin
+    key: 'POST /api/admin/guestbook/:id/moderate',
+    expect: E(401, 401, 401, 403, 403, 403, 200),
+    run: async (c, a) => {
+      const made = await send(c.owner, 'POST', `/api/events/${c.fx.A.code}/guestbook`, {
+        deviceId: c.fx.oA.id,
+        text: `For ${a} to delete`,
+      });
+      expect(made.status).toBe(201);
+      const r = await send(c.as(a), 'POST', `/api/admin/guestbook/${made.body.id}/moderate`, {
+        action: 'delete',
+      });
+      if (r.status === 200) expect(r.body).toMatchObject({ id: made.body.id, deleted: true });
+      else expect(r.res.headers.get('content-type')).toContain('application/problem+json');
+      const still = await send(c.as('host'), 'GET', `/api/events/${c.fx.A.code}/guestbook`);
+      expect(
+        still.body.entries.map((x: any) => x.id).includes(made.body.id),
+        `the message after ${a}'s delete`,
+      ).toBe(a !== 'admin');
+      return r.status;
+    },
+  },
   // The WebSocket: anyone may watch an event, but only its host (and admins) hear host-only news.
   {
     key: `WS ${WS_PATH} join`,
@@ -746,11 +774,13 @@ const ROWS: Row[] = [
     },
   },
   // R is revealed and pR visible to anyone with the code, but R is not public
-  ...['GET /share/photo/:id', 'GET /share/photo/:id/image.jpg', 'GET /share/photo/:id/video.mp4'].map((key): Row => ({
-    key,
-    expect: E(404, 404, 404, 404, 404, 404, 404),
-    run: async (c, a) => (await send(c.as(a), 'GET', key.slice(4).replace(':id', c.fx.pR.id))).status,
-  })),
+  ...['GET /share/photo/:id', 'GET /share/photo/:id/image.jpg', 'GET /share/photo/:id/video.mp4'].map(
+    (key): Row => ({
+      key,
+      expect: E(404, 404, 404, 404, 404, 404, 404),
+      run: async (c, a) => (await send(c.as(a), 'GET', key.slice(4).replace(':id', c.fx.pR.id))).status,
+    }),
+  ),
   {
     key: 'GET /share/open.js',
     expect: E(200, 200, 200, 200, 200, 200, 200),

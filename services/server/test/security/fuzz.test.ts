@@ -51,6 +51,7 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/admin/users/:userId/suspend': () => ({ reason: 'Admin action' }),
   'DELETE /api/admin/events/:eventId': () => ({ reason: 'Admin deletion' }),
   'POST /api/admin/photos/:photoId/moderate': () => ({ action: 'flag', reason: 'Needs review' }),
+  'POST /api/admin/guestbook/:id/moderate': () => ({ action: 'approve' }),
   'POST /api/create-payment-intent': () => ({ plan: 'pro' }),
   'POST /api/user/upgrade': () => ({ plan: 'basic' }),
   'POST /api/payments/test-confirm': () => ({ paymentIntentId: 'pi_test_unknown' }),
@@ -89,6 +90,7 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/admin/users': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/events': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/photos': ['search', 'filter', 'cursor', 'limit'],
+  'GET /api/admin/guestbook': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/activity': ['cursor', 'limit'],
 };
 /** Ends the caller's session, which would stop the rest from reaching validation; it takes no input. */
@@ -312,7 +314,7 @@ describe('fuzzing every API route', () => {
       if (name === 'id') {
         if (key(route) === 'DELETE /api/photos/:id') return values.victim!;
         if (key(route) === 'DELETE /api/guestbook/:id') return values.entryVictim!;
-        if (route.path.startsWith('/api/guestbook')) return values['guestbook:id']!;
+        if (/^\/api\/(admin\/)?guestbook\//.test(route.path)) return values['guestbook:id']!;
         return route.path.startsWith('/api/photos') ? values['photos:id']! : values['events:id']!;
       }
       return values[name]!;

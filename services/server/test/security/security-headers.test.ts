@@ -116,8 +116,11 @@ describe('security headers and cross-site requests', () => {
   let hostDoomedId: string;
   /** a clip's resumable upload the guest started (ADR 033) */
   let clipUploadId: string;
-  /** guestbook entries of the guest's (issue 23): one the host moderates, one the guest deletes */
-  let entries: { moderated: string; deleted: string };
+  /**
+   * guestbook entries of the guest's (issue 23): one the host moderates, one the guest deletes, one an
+   * admin deletes
+   */
+  let entries: { moderated: string; deleted: string; adminDeleted: string };
 
   beforeAll(async () => {
     web = webDir();
@@ -150,7 +153,11 @@ describe('security headers and cross-site requests', () => {
     clipUploadId = started.headers.get('location')!.split('/').pop()!;
     const note = async (text: string) =>
       (await guest.json('POST', `/api/events/${event.code}/guestbook`, { deviceId, text })).body.id as string;
-    entries = { moderated: await note('To moderate'), deleted: await note('To take back') };
+    entries = {
+      moderated: await note('To moderate'),
+      deleted: await note('To take back'),
+      adminDeleted: await note('For an admin to delete'),
+    };
     admin = new Browser(app.base);
     await loginThroughIdp(admin, 'admin@example.test', 'admins guard the gate');
     const member = new Browser(app.base);
@@ -340,6 +347,11 @@ describe('security headers and cross-site requests', () => {
           return json({ reason: 'Admin deletion' }, 204);
         case 'POST /api/admin/photos/:photoId/moderate':
           return json({ action: 'flag', reason: 'Needs review' }, 200);
+        case 'POST /api/admin/guestbook/:id/moderate':
+          return {
+            ...json({ action: 'delete' }, 200),
+            path: route.path.replace(':id', entries.adminDeleted),
+          };
         case 'POST /api/create-payment-intent':
         case 'POST /api/user/upgrade':
           return json({ plan: 'pro' }, 201);
