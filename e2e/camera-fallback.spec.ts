@@ -1,7 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page, type Request } from '@playwright/test';
 import sharp from 'sharp';
-import { audit } from './browser-support';
+import { runFfmpeg } from '../packages/service-kit/src/ffmpeg';
+import { audit, buyPlanInTestMode } from './browser-support';
 import { PHONE, eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
@@ -239,4 +243,69 @@ test('camera permission denied: the error, then the phone’s camera app (film m
   await shot(page, info, 'denied-02-kept');
 
   for (const c of [host, guest]) await c.close();
+});
+
+test('without getUserMedia a clip comes from the phone’s video camera: checked on the phone, sent resumably', async ({
+  browser,
+}, info) => {
+  test.setTimeout(120_000);
+  const dir = await mkdtemp(joinPath(tmpdir(), 'afterglow-fallback-clip-'));
+  /** A WebM of `seconds`, as a phone's camera app might hand one over. */
+  const clipOf = async (seconds: number) => {
+    const file = joinPath(dir, `clip-${seconds}.webm`);
+    await runFfmpeg([
+      '-f', 'lavfi', '-i', `testsrc2=size=640x360:rate=30:duration=${seconds}`,
+      '-c:v', 'libvpx', '-b:v', '800k', '-deadline', 'realtime', '-cpu-used', '8', file,
+    ]); // prettier-ignore
+    return readFile(file);
+  };
+  const host = await browser.newContext();
+  const hostPage = await host.newPage();
+  await hostPage.goto('/api/login?returnTo=/create-event');
+  await signUpAtIdp(hostPage, uniqueEmail('fallback-clip-host'), 'a good long password');
+  await buyPlanInTestMode(hostPage, 'basic');
+  const created = await hostPage.request.post('/api/events', {
+    data: eventBody({ name: 'Clips on Wi-Fi', allowClips: true, clipSeconds: 5 }),
+  });
+  expect(created.status()).toBe(201);
+  const { code } = (await created.json()) as { code: string };
+  const { guest, page } = await phone(browser, () => {
+    Object.defineProperty(navigator, 'mediaDevices', { value: undefined, configurable: true });
+    Object.defineProperty(window, 'isSecureContext', { value: false, configurable: true });
+    delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker;
+  });
+  const tus: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.startsWith(`/api/events/${code}/uploads`)) tus.push(r.method());
+  });
+  await join(page, code, 'Clips on Wi-Fi');
+  const input = page.getByLabel('Take Clip');
+  await expect(input).toHaveAttribute('accept', 'video/*');
+  await expect(input).toHaveAttribute('capture', 'environment');
+  await expect(page.getByText('Or record a clip of up to 5 seconds with your phone’s camera.')).toBeVisible();
+  await shot(page, info, 'fallback-clip-01-start');
+
+  // longer than the event allows: told on the phone, nothing sent, no shot used
+  await input.setInputFiles({ name: 'VID_LONG.webm', mimeType: 'video/webm', buffer: await clipOf(8) });
+  await expect(
+    page.getByText('This clip is longer than the event allows. Your clip was not uploaded.'),
+  ).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(tus).toEqual([]);
+
+  // a 3 s clip: previewed, kept, sent with tus, one shot
+  await input.setInputFiles({ name: 'VID_0001.webm', mimeType: 'video/webm', buffer: await clipOf(3) });
+  const preview = page.getByRole('dialog', { name: 'Your clip' });
+  await expect(preview.getByLabel('The clip you just recorded')).toBeVisible();
+  await preview.getByRole('button', { name: 'Keep Clip' }).click();
+  await expect(counter(page, 11, 12)).toBeVisible();
+  await expect.poll(() => tus).toEqual(['POST', 'PATCH']);
+  const kinds = async () =>
+    ((await deviceShots(page, code)) as DeviceShots & { photos: { kind?: string }[] }).photos.map(
+      (p) => p.kind,
+    );
+  await expect.poll(kinds, { timeout: 30_000 }).toEqual(['clip']);
+  await shot(page, info, 'fallback-clip-02-kept');
+  for (const c of [host, guest]) await c.close();
+  await rm(dir, { recursive: true, force: true });
 });
