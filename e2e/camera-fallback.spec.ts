@@ -67,7 +67,7 @@ async function join(page: Page, code: string, eventName: string) {
 const counter = (page: Page, left: number, max: number) => page.getByText(`${left} of ${max} shots left`);
 
 interface DeviceShots {
-  photos: { width: number | null; height: number | null; caption: string | null }[];
+  photos: { width: number | null; height: number | null; caption: string | null; kind?: string }[];
   shotsRemaining: number;
   maxShots: number;
 }
@@ -300,10 +300,7 @@ test('without getUserMedia a clip comes from the phone’s video camera: checked
   await preview.getByRole('button', { name: 'Keep Clip' }).click();
   await expect(counter(page, 11, 12)).toBeVisible();
   await expect.poll(() => tus).toEqual(['POST', 'PATCH']);
-  const kinds = async () =>
-    ((await deviceShots(page, code)) as DeviceShots & { photos: { kind?: string }[] }).photos.map(
-      (p) => p.kind,
-    );
+  const kinds = async () => (await deviceShots(page, code)).photos.map((p) => p.kind);
   await expect.poll(kinds, { timeout: 30_000 }).toEqual(['clip']);
   await shot(page, info, 'fallback-clip-02-kept');
   for (const c of [host, guest]) await c.close();

@@ -81,6 +81,8 @@ test('a guest writes and records messages; the host approves them; a venue scree
   // --- everyone sees them now, the recording plays ---
   await other.page.reload();
   await expect(otherBook.getByText('Congratulations, what a night!')).toBeVisible();
+  // another guest may report a message to the hosts
+  await expect(otherBook.getByRole('button', { name: 'Report message' })).toHaveCount(2);
   const voice = otherBook.getByLabel('Voice message from Gus');
   await expect(voice).toBeVisible();
   await voice.evaluate((a: HTMLAudioElement) => a.play());

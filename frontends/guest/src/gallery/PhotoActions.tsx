@@ -29,71 +29,100 @@ const rememberReported = (id: string) => {
   }
 };
 
+/** A quiet button on a light card (the guestbook), thumb-sized. */
+const ON_LIGHT =
+  'inline-flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-neutral-700 hover:bg-neutral-100 focus:outline-none focus-visible:ring-4 focus-visible:ring-[var(--ag-primary-soft)]';
+
 /**
- * 'Report photo' under an event photo (ADR 023): the guest says why; the host reviews it, and a photo
- * enough guests report is hidden from everyone until then. Needs a device of the event.
+ * 'Report photo' under an event photo (ADR 023), 'Report message' under a guestbook message (ADR 034):
+ * the guest says why; the host reviews it, and what enough guests report is hidden from everyone until
+ * then. Needs a device of the event.
  */
-export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: string; deviceId: string }) {
+export function Report({
+  message = false,
+  id,
+  deviceId,
+  onReported,
+}: {
+  /** a guestbook message on its card (light), not a photo in its dialog (dark) */
+  message?: boolean;
+  id: string;
+  deviceId: string;
+  onReported: () => void;
+}) {
   const t = useT();
-  const qc = useQueryClient();
+  const photo = !message;
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState<ReportReason | null>(null);
-  const [done, setDone] = useState(() => reportedIds().includes(photo.id));
+  const [done, setDone] = useState(() => reportedIds().includes(id));
   const send = useMutation({
-    mutationFn: () => apiRequest('POST', `/api/photos/${photo.id}/report`, { deviceId, reason }),
+    mutationFn: () =>
+      apiRequest('POST', `/api/${photo ? 'photos' : 'guestbook'}/${encodeURIComponent(id)}/report`, {
+        deviceId,
+        reason,
+      }),
     onSuccess: () => {
-      rememberReported(photo.id);
+      rememberReported(id);
       setDone(true);
       setOpen(false);
       const t = translator();
       toast({
-        title: t('report.done', 'Photo reported'),
+        title: photo ? t('report.done', 'Photo reported') : t('report.messageDone', 'Message reported'),
         description: t('report.thanks', 'Thank you. The host will take a look.'),
       });
-      void qc.invalidateQueries({ queryKey: eventPhotosKey(code) });
+      onReported();
     },
     onError: (err) => {
       const t = translator();
       toast({
         title: t('report.failed', 'Report failed'),
-        description: serverError(t, err, t('report.failedText', 'Could not report photo')),
+        description: serverError(
+          t,
+          err,
+          photo
+            ? t('report.failedText', 'Could not report photo')
+            : t('report.messageFailedText', 'Could not report message'),
+        ),
         variant: 'destructive',
       });
     },
   });
+  const quiet = photo ? ON_DARK : ON_LIGHT;
+  const ink = photo ? 'text-white' : 'text-neutral-900';
   if (done)
     return (
-      <p className="text-sm text-white/80">
-        {t('report.reported', 'You reported this photo. The host will review it.')}
+      <p className={`text-sm ${photo ? 'text-white/80' : 'text-neutral-600'}`}>
+        {photo
+          ? t('report.reported', 'You reported this photo. The host will review it.')
+          : t('report.messageReported', 'You reported this message. The host will review it.')}
       </p>
     );
   if (!open)
     return (
-      <button type="button" className={ON_DARK} onClick={() => setOpen(true)}>
+      <button type="button" className={quiet} onClick={() => setOpen(true)}>
         <Flag aria-hidden className="h-4 w-4" />
-        {t('report.open', 'Report photo')}
+        {photo ? t('report.open', 'Report photo') : t('report.openMessage', 'Report message')}
       </button>
     );
   return (
     <form
-      className="space-y-3 rounded-xl bg-white/10 p-3"
+      className={`space-y-3 rounded-xl p-3 ${photo ? 'bg-white/10' : 'bg-neutral-50'}`}
       onSubmit={(e) => {
         e.preventDefault();
         if (reason) send.mutate();
       }}
     >
       <fieldset className="space-y-1">
-        <legend className="mb-1 font-semibold text-white">
-          {t('report.why', 'Why are you reporting this photo?')}
+        <legend className={`mb-1 font-semibold ${ink}`}>
+          {photo
+            ? t('report.why', 'Why are you reporting this photo?')
+            : t('report.whyMessage', 'Why are you reporting this message?')}
         </legend>
         {REPORT_REASON_KEYS.map((k) => (
-          <label
-            key={k}
-            className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 text-white"
-          >
+          <label key={k} className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 ${ink}`}>
             <input
               type="radio"
-              name="report-reason"
+              name={`report-reason-${id}`}
               value={k}
               checked={reason === k}
               onChange={() => setReason(k)}
@@ -108,11 +137,23 @@ export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: 
           {send.isPending && <Loader2 aria-hidden className="h-4 w-4 animate-spin" />}
           {t('report.send', 'Send Report')}
         </Button>
-        <button type="button" className={ON_DARK} onClick={() => setOpen(false)}>
+        <button type="button" className={quiet} onClick={() => setOpen(false)}>
           {t('common.cancel', 'Cancel')}
         </button>
       </div>
     </form>
+  );
+}
+
+/** 'Report photo' in an event photo's dialog: reported, the gallery asks again (it may be hidden). */
+export function ReportPhoto({ photo, code, deviceId }: { photo: PhotoDto; code: string; deviceId: string }) {
+  const qc = useQueryClient();
+  return (
+    <Report
+      id={photo.id}
+      deviceId={deviceId}
+      onReported={() => void qc.invalidateQueries({ queryKey: eventPhotosKey(code) })}
+    />
   );
 }
 

@@ -5,6 +5,7 @@ import { BookHeart, Loader2, MessageSquarePlus, Mic, Trash2 } from 'lucide-react
 import { apiRequest, Button, toast, translator, type Translate } from '@afterglow/ui';
 import { formatDateTime } from '@afterglow/ui/format';
 import { clipLength, type GuestbookStatus, type PublicGuestbookEntry } from '@afterglow/contracts';
+import { Report } from '../gallery/PhotoActions';
 import { serverError } from '../lib/errors';
 import { stableUrl } from '../lib/stableUrl';
 import { useT } from '../text';
@@ -163,7 +164,17 @@ export function GuestbookSection({ code, deviceId }: { code: string; deviceId: s
           ) : (
             <ul className="space-y-2">
               {data.entries.map((e) => (
-                <Entry key={e.id} e={e} />
+                <Entry key={e.id} e={e}>
+                  {/* anyone with a device of the event may report a message (not their own) */}
+                  {deviceId && !mine.some((m) => m.id === e.id) && (
+                    <Report
+                      message
+                      id={e.id}
+                      deviceId={deviceId}
+                      onReported={() => void qc.invalidateQueries({ queryKey: guestbookKey(code) })}
+                    />
+                  )}
+                </Entry>
               ))}
             </ul>
           )}

@@ -5,6 +5,14 @@ import { PhotosFirst } from './photos-first';
 
 /** A process's state as the kernel reports it: 'T' stopped, 'S' sleeping, 'R' running. */
 const stateOf = async (pid: number) => (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]![0];
+/** Whether the process is stopped, once the signal has landed (delivery takes a moment on a busy machine). */
+async function stopped(pid: number, want: boolean): Promise<boolean> {
+  for (let i = 0; i < 100; i++) {
+    if (((await stateOf(pid)) === 'T') === want) return want;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return !want;
+}
 
 describe('photos first: a clip waits while photos develop', () => {
   const children: ReturnType<typeof spawn>[] = [];
@@ -19,23 +27,23 @@ describe('photos first: a clip waits while photos develop', () => {
     const first = new PhotosFirst();
     const clip = clipProcess();
     first.clip(clip);
-    expect(await stateOf(clip.pid!)).not.toBe('T');
+    expect(await stopped(clip.pid!, false)).toBe(false);
     let release!: () => void;
     const one = first.photo(() => new Promise<void>((r) => (release = r)));
     const two = first.photo(async () => {
-      expect(await stateOf(clip.pid!)).toBe('T');
+      expect(await stopped(clip.pid!, true)).toBe(true);
     });
     await two;
     // one photo still developing: still paused; a clip started meanwhile waits too
-    expect(await stateOf(clip.pid!)).toBe('T');
+    expect(await stopped(clip.pid!, true)).toBe(true);
     const late = clipProcess();
     first.clip(late);
-    expect(await stateOf(late.pid!)).toBe('T');
+    expect(await stopped(late.pid!, true)).toBe(true);
     release();
     await one;
     expect(first.developing).toBe(0);
-    expect(await stateOf(clip.pid!)).not.toBe('T');
-    expect(await stateOf(late.pid!)).not.toBe('T');
+    expect(await stopped(clip.pid!, false)).toBe(false);
+    expect(await stopped(late.pid!, false)).toBe(false);
   });
 
   it('lets clips go on when a photo fails', async () => {
@@ -45,6 +53,6 @@ describe('photos first: a clip waits while photos develop', () => {
     await expect(first.photo(() => Promise.reject(new Error('broken photo')))).rejects.toThrow(
       'broken photo',
     );
-    expect(await stateOf(clip.pid!)).not.toBe('T');
+    expect(await stopped(clip.pid!, false)).toBe(false);
   });
 });
