@@ -7,7 +7,7 @@ import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import { baseConfigSchema } from '@afterglow/service-kit';
 import { ROOT, envOf, helmTemplate, helmUnavailable, of, parseManifests } from './helm-render';
 
-const COMPONENTS = 7;
+const COMPONENTS = 8;
 const unavailable = helmUnavailable();
 if (unavailable) console.warn(`deploy/helm-config.test.ts: SKIPPING the rendering test: ${unavailable}`);
 

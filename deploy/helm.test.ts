@@ -21,8 +21,8 @@ import { Service, type IService } from 'kubernetes-models/v1/Service';
 import { ServiceAccount, type IServiceAccount } from 'kubernetes-models/v1/ServiceAccount';
 import { ROOT, envOf, helmTemplate, of, parseManifests, render, type Obj } from './helm-render';
 
-const COMPONENTS = ['admin', 'billing', 'events', 'gateway', 'media', 'photos', 'realtime'];
-const UPSTREAMS = ['events', 'photos', 'admin', 'billing', 'realtime'];
+const COMPONENTS = ['admin', 'billing', 'events', 'gateway', 'media', 'notify', 'photos', 'realtime'];
+const UPSTREAMS = ['events', 'photos', 'admin', 'billing', 'notify', 'realtime'];
 const RELEASE_PODS = { 'app.kubernetes.io/name': 'afterglow', 'app.kubernetes.io/instance': 'afterglow' };
 
 /** One model class per kind the chart may render; anything else fails the test. */

@@ -10,7 +10,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundle = join(root, 'services/server/dist/afterglow.mjs');
 
 /** Back-end services in start order; the gateway comes last and forwards to them. */
-export const SERVICES = ['billing', 'events', 'photos', 'media', 'admin', 'realtime'];
+export const SERVICES = ['billing', 'events', 'photos', 'media', 'admin', 'notify', 'realtime'];
 
 /**
  * How a supervisor restarts a service that died: after 1 s, doubling each time it dies again, up to
@@ -41,7 +41,7 @@ export async function startDistributed(o) {
     ...o.env,
   };
   const urls = Object.fromEntries(
-    ['events', 'photos', 'admin', 'billing', 'realtime'].map((s) => [
+    ['events', 'photos', 'admin', 'billing', 'notify', 'realtime'].map((s) => [
       `AFTERGLOW_${s.toUpperCase()}_URL`,
       `http://${host}:${o.servicePorts[s]}`,
     ]),

@@ -1,11 +1,11 @@
 {{/* The launcher's targets (services/server/src/modules.ts). */}}
 {{- define "afterglow.knownComponents" -}}
-gateway events photos media billing admin realtime
+gateway events photos media billing admin notify realtime
 {{- end }}
 
 {{/* Components the gateway reaches over HTTP (AFTERGLOW_<NAME>_URL). */}}
 {{- define "afterglow.upstreams" -}}
-events photos admin billing realtime
+events photos admin billing notify realtime
 {{- end }}
 
 {{- define "afterglow.name" -}}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import './jitless';
 import type { CaptureKind } from './capture-kinds';
 import { PHOTO_STATUSES, captureKindSchema } from './photos';
+import { LANGUAGES } from './languages';
 
 /** Bus messages: every subject with its version and schema (convention 1). */
 export const photoUploaded = {
@@ -187,6 +188,10 @@ export const userUpserted = {
     isAdmin: z.boolean(),
     isSuspended: z.boolean(),
     at: z.string(),
+    /** the language the person last used Afterglow in (added, ADR 035): their e-mails are written in it */
+    lang: z.enum(LANGUAGES).optional(),
+    /** whether the identity provider has confirmed the address (added, ADR 035) */
+    emailVerified: z.boolean().optional(),
   }),
 } as const;
 
@@ -239,6 +244,7 @@ export const RPC = {
   identitySuspend: 'rpc.identity.suspend',
   identityUsers: 'rpc.identity.users',
   identityStats: 'rpc.identity.stats',
+  notifyMessages: 'rpc.notify.messages',
 } as const;
 export type RpcSubject = (typeof RPC)[keyof typeof RPC];
 
@@ -264,7 +270,7 @@ export const LIVE_SUBJECT = liveNotice.subject;
 export type LiveNotice = z.infer<typeof liveNotice.schema>;
 
 /** Subjects stored by the durable stream. */
-export const STREAM_SUBJECTS: readonly string[] = ['photo.>', 'event.>', 'user.>', 'payment.>'];
+export const STREAM_SUBJECTS: readonly string[] = ['photo.>', 'event.>', 'user.>', 'payment.>', 'mail.>'];
 
 export interface MessageContract<S extends z.ZodType> {
   subject: string;

@@ -29,3 +29,4 @@ export * from './plan-copy';
 export * from './admin-rules';
 export * from './admin';
 export * from './csv';
+export * from './messaging';

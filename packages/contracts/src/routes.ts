@@ -1,5 +1,6 @@
 /** Which service answers each HTTP route. The gateway forwards by it when a service runs elsewhere. */
-export type ServiceName = 'gateway' | 'events' | 'photos' | 'billing' | 'admin' | 'realtime' | 'media';
+export type ServiceName =
+  'gateway' | 'events' | 'photos' | 'billing' | 'admin' | 'realtime' | 'media' | 'notify';
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRoute {
@@ -16,6 +17,13 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/callback', 'gateway'),
   r('GET', '/api/logout', 'gateway'),
   r('GET', '/api/auth/user', 'gateway'),
+  // the embedded identity provider's own accounts (ADR 035): change password and e-mail, confirm it
+  r('POST', '/api/account/password', 'gateway'),
+  r('POST', '/api/account/email', 'gateway'),
+  r('POST', '/api/account/confirmation', 'gateway'),
+  // e-mail settings and one-click unsubscribe (ADR 035)
+  r('GET', '/api/user/notifications', 'notify'),
+  r('PUT', '/api/user/notifications', 'notify'),
   r('POST', '/api/events', 'events'),
   r('GET', '/api/events/by-code/:code', 'events'),
   r('GET', '/api/events/:idOrCode', 'events'),
@@ -79,6 +87,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/admin/activity', 'admin'),
   r('GET', '/api/admin/export/:kind', 'admin'),
   r('GET', '/api/admin/settings', 'admin'),
+  r('GET', '/api/admin/mail', 'admin'),
 ];
 
 /**
@@ -92,6 +101,8 @@ export const PAGE_ROUTES: readonly ApiRoute[] = [
   r('GET', '/share/photo/:id/image.jpg', 'photos'),
   r('GET', '/share/photo/:id/video.mp4', 'photos'),
   r('GET', '/share/open.js', 'photos'),
+  r('GET', '/mail/unsubscribe', 'notify'),
+  r('POST', '/mail/unsubscribe', 'notify'),
 ];
 
 /** The WebSocket endpoint, answered by realtime. */

@@ -87,6 +87,7 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_REALTIME_URL: optionalText,
   AFTERGLOW_ADMIN_URL: optionalText,
   AFTERGLOW_BILLING_URL: optionalText,
+  AFTERGLOW_NOTIFY_URL: optionalText,
   /**
    * Stripe (ADR 024): all three, or none for the offline test mode (no card is charged). The webhook
    * secret is the endpoint's signing secret (`whsec_…`, or what `stripe listen` prints).
@@ -117,6 +118,18 @@ export const baseConfigSchema = z.object({
   /** multiplies every rate limit (0 turns them off, e.g. for load tests) */
   RATE_LIMIT_SCALE: z.coerce.number().min(0).default(1),
   /** event lookups answered 404 that one address may cause per window before its lookups answer 429 (0: no limit) */
+  /**
+   * Where e-mail goes (ADR 035): `smtp://user:pass@host:587` (STARTTLS where offered) or
+   * `smtps://user:pass@host:465`. Unset: messages are kept as .eml files under the data dir.
+   */
+  SMTP_URL: z.preprocess(
+    (v) => v || undefined,
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be smtp://… or smtps://…' }).optional(),
+  ),
+  /** the sender of every message; default `Afterglow <no-reply@<PUBLIC_URL's host>>` */
+  MAIL_FROM: optionalText,
+  /** seconds between a failed send's first retry and the next (doubling, at most an hour) */
+  MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
   LOOKUP_MISS_LIMIT: z.coerce.number().int().min(0).default(40),
   LOOKUP_MISS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -146,6 +159,7 @@ const SECRET_SETTINGS = new Set([
   'OIDC_CLIENT_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'WEB_PUSH_PRIVATE_KEY',
 ]);
 /** `postgres://user:pw@host/db` → `postgres://user:••••••••@host/db`: a URL's password is a secret too. */
 const maskUrlPassword = (v: string, mask: string) =>

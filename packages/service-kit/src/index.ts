@@ -8,3 +8,4 @@ export * from './sealed';
 export * from './origins';
 export * from './ttl-cache';
 export * from './metrics';
+export * from './html';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signPrincipal, verifyPrincipal } from './principal';
 
 const secret = Buffer.from('a'.repeat(40));
-const p = { userId: 'u1', email: 'a@b.c', isAdmin: false };
+const p = { userId: 'u1', email: 'a@b.c', isAdmin: false, emailVerified: true };
 
 describe('principal header', () => {
   it('round-trips a signed principal', () => {

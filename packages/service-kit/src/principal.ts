@@ -22,7 +22,12 @@ export function verifyPrincipal(
 ): Principal | null {
   const p = unseal<Principal & { iat: number }>(secret, 'principal', value);
   if (!p || typeof p.iat !== 'number' || Math.abs(now - p.iat) > MAX_AGE_MS) return null;
-  return { userId: p.userId, email: p.email, isAdmin: p.isAdmin === true };
+  return {
+    userId: p.userId,
+    email: p.email,
+    isAdmin: p.isAdmin === true,
+    emailVerified: p.emailVerified === true,
+  };
 }
 
 export function principalOf(req: Pick<Request, 'headers'>, secret: Buffer): Principal | null {

@@ -17,7 +17,7 @@ import { adminRouter } from './http/routes';
 export const adminModule: ServiceModule = {
   name: 'admin',
   deps: [],
-  asks: ['gateway', 'billing', 'events', 'photos'],
+  asks: ['gateway', 'billing', 'events', 'photos', 'notify'],
   async start(ctx) {
     await ctx.database.migrate('admin');
     const audit = new AuditLog(ctx.database.db, ctx.logger);
@@ -38,6 +38,7 @@ export const adminModule: ServiceModule = {
         events: new AdminEvents(ctx.bus, audit),
         office: new BackOffice(ctx.bus, audit),
         guestbook: new AdminGuestbook(ctx.bus, audit),
+        bus: ctx.bus,
         secret: ctx.secret,
         config: ctx.config,
         mode: all

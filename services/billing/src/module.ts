@@ -30,7 +30,7 @@ export const billingModule: ServiceModule = {
     await prepareBilling(ctx.database);
     const db = ctx.database.db;
     const relay = new OutboxRelay(db, outbox, ctx.bus, ctx.logger.child({ part: 'outbox' }));
-    const payments = new Payments(db, ctx.bus, relay, provider);
+    const payments = new Payments(db, ctx.bus, relay, provider, ctx.publicUrl);
     if (provider.testMode) ctx.logger.info('payments in test mode: no Stripe keys, no card is charged');
     const entitlements = await answer(ctx.bus, billingEntitlements, ({ accountId }) =>
       entitlementsOf(db, accountId),

@@ -50,7 +50,12 @@ export const eventsModule: ServiceModule = {
     ]);
     // Retention (ADR 026): a pass a minute after start, then every hour, on every replica (each event is
     // handled by one of them at a time).
-    const retention = new Retention({ db, entitlementsOf: app.entitlementsOf, written: () => relay.kick() });
+    const retention = new Retention({
+      db,
+      entitlementsOf: app.entitlementsOf,
+      written: () => relay.kick(),
+      publicUrl: ctx.publicUrl,
+    });
     const log = ctx.logger.child({ part: 'retention' });
     const pass = () =>
       void retention.run().then(

@@ -20,6 +20,7 @@ import {
   rateLimit,
   redisRateLimiter,
 } from './http/rate-limit';
+import { accountRouter } from './http/account-routes';
 import { authRouter } from './http/auth-routes';
 import { authenticator, guestOrigin, sameOrigin, securityHeaders } from './http/pipeline';
 import { uploadsRouter } from './http/uploads';
@@ -27,6 +28,7 @@ import { webRouter } from './http/web';
 import { createS3Store } from '@afterglow/storage';
 import { forwardUpgrade, remoteRoutes } from './http/proxy';
 import { createEmbeddedIdp } from './idp/provider';
+import { AccountRecovery } from './identity/recovery';
 import { answerIdentity } from './identity/rpc';
 import { Users } from './identity/users';
 
@@ -37,7 +39,7 @@ import { Users } from './identity/users';
  */
 export const gatewayModule: ServiceModule = {
   name: 'gateway',
-  deps: ['events', 'photos', 'media', 'billing', 'admin', 'realtime'],
+  deps: ['events', 'photos', 'media', 'billing', 'admin', 'notify', 'realtime'],
   asks: [],
   async start(ctx) {
     await ctx.database.migrate('gateway', { schema: 'identity' });
@@ -95,6 +97,7 @@ export const gatewayModule: ServiceModule = {
         app.use(lookupMisses(limiter, config.LOOKUP_MISS_LIMIT, config.LOOKUP_MISS_WINDOW_SECONDS));
     }
     const auth = authenticator(sessions, users, secret);
+    const recovery = new AccountRecovery({ db: ctx.database.db, bus: ctx.bus, sessions, users });
 
     if (!external) {
       const { router } = await createEmbeddedIdp({
@@ -109,6 +112,7 @@ export const gatewayModule: ServiceModule = {
           })(),
         db: ctx.database.db,
         logger: ctx.logger.child({ part: 'idp' }),
+        recovery,
       });
       app.use(router);
     }
@@ -134,6 +138,7 @@ export const gatewayModule: ServiceModule = {
         logger: ctx.logger,
       }),
     );
+    app.use(accountRouter(recovery, origins));
     app.use(
       uploadsRouter(
         ctx.store,

@@ -9,7 +9,7 @@ describe('launcher targets', () => {
     expect(names.indexOf('photos')).toBeLessThan(names.indexOf('gateway'));
     expect(names.at(-1)).toBe('gateway');
     expect(names.indexOf('admin')).toBeLessThan(names.indexOf('gateway'));
-    expect(new Set(names).size).toBe(7);
+    expect(new Set(names).size).toBe(8);
   });
   it('starts only the named modules', () => {
     expect(resolveTargets('photos, events').map((m) => m.name)).toEqual(['events', 'photos']);

@@ -4,6 +4,7 @@ import { billingModule } from '@afterglow/billing';
 import { eventsModule } from '@afterglow/events';
 import { gatewayModule } from '@afterglow/gateway';
 import { mediaModule } from '@afterglow/media';
+import { notifyModule } from '@afterglow/notify';
 import { photosModule } from '@afterglow/photos';
 import { realtimeModule } from '@afterglow/realtime';
 
@@ -14,6 +15,7 @@ export const MODULES: ServiceModule[] = [
   mediaModule,
   realtimeModule,
   adminModule,
+  notifyModule,
   gatewayModule,
 ];
 export const MODULE_NAMES = MODULES.map((m) => m.name);

@@ -126,6 +126,7 @@ describe('the back office’s guestbook routes', () => {
         events: new AdminEvents(bus, audit),
         office: new BackOffice(bus, audit),
         guestbook: new AdminGuestbook(bus, audit),
+        bus,
         secret,
         config: {} as BaseConfig,
         mode: 'test',

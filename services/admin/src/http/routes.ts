@@ -15,14 +15,18 @@ import {
   adminReasonSchema,
   adminUserIdSchema,
   adminUsersQuerySchema,
+  adminMailQuerySchema,
+  notifyMessages,
   parseOr400,
   type AdminSettings,
 } from '@afterglow/contracts';
+import { ask, type Bus } from '@afterglow/bus';
 import { describeConfig, requireAdmin, type BaseConfig } from '@afterglow/service-kit';
 import type { BackOffice } from '../app/back-office';
 import type { AdminEvents } from '../app/events';
 import { csvOf, exportTables } from '../app/export';
 import type { AdminGuestbook } from '../app/guestbook';
+import { T } from '../app/lookups';
 import type { AdminUsers } from '../app/users';
 
 export interface AdminRouteDeps {
@@ -30,6 +34,7 @@ export interface AdminRouteDeps {
   events: AdminEvents;
   office: BackOffice;
   guestbook: AdminGuestbook;
+  bus: Bus;
   secret: Buffer;
   config: BaseConfig;
   mode: string;
@@ -44,6 +49,7 @@ export function adminRouter({
   events,
   office,
   guestbook,
+  bus,
   secret,
   config,
   mode,
@@ -70,6 +76,9 @@ export function adminRouter({
     const { action, reason } = parseOr400(adminModerateSchema, req.body ?? {});
     fresh(res).json(await office.moderate(admin, id, action, reason));
   });
+
+  // every e-mail the product sent, kept or gave up on, with its links (ADR 035)
+  read('/api/admin/mail', (req) => ask(bus, notifyMessages, parseOr400(adminMailQuerySchema, req.query), T));
 
   // guests' messages to the hosts (ADR 034): listed and decided as photos are
   read('/api/admin/guestbook', (req) => guestbook.list(parseOr400(adminGuestbookQuerySchema, req.query)));

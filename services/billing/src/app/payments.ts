@@ -31,6 +31,8 @@ export class Payments {
     private readonly bus: Bus,
     private readonly relay: OutboxRelay,
     readonly provider: PaymentProvider,
+    /** where buyers open Afterglow (their receipts' links) */
+    private readonly publicUrl = '',
   ) {}
 
   /** A payment intent for a paid plan or the add-on, priced from the plan table; recorded as pending. */
@@ -106,9 +108,9 @@ export class Payments {
     } catch {
       throw new HttpError(400, 'bad_signature', 'The webhook signature does not verify');
     }
-    const outcome = await applyStripeEvent(this.db, event);
+    const outcome = await applyStripeEvent(this.db, event, this.publicUrl);
+    if (outcome.result === 'applied') this.relay.kick();
     if (outcome.result === 'applied' && (outcome.granted || outcome.revoked)) {
-      this.relay.kick();
       await this.bus.notify(ENTITLEMENTS_CHANGED, { accountId: outcome.payment.userId }).catch(() => {});
     }
     return outcome;

@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { paymentExtraPhotos, EXTRA_PHOTOS_ADDON } from '@afterglow/contracts';
+import {
+  EXTRA_PHOTOS_ADDON,
+  PLANS,
+  mailRequested,
+  paymentExtraPhotos,
+  type PlanId,
+} from '@afterglow/contracts';
 import { outboxRow, type Db } from '@afterglow/db';
 import { accountPlans, outbox, payments, processedEvents, type PaymentRow } from '../adapters/schema';
 
@@ -20,7 +26,12 @@ const intentIdOf = (charge: Stripe.Charge) =>
  * grant it makes. Safe in any order: refunded is final (a `succeeded` after a refund grants nothing),
  * and a `payment_failed` after `succeeded` changes nothing.
  */
-export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function applyStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  /** where the buyer opens Afterglow (the receipt's link) */
+  publicUrl = '',
+): Promise<WebhookOutcome> {
   return db.transaction(async (tx) => {
     const [fresh] = await tx
       .insert(processedEvents)
@@ -30,11 +41,11 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event): Promise<Web
     if (!fresh) return { result: 'duplicate' } as const;
     switch (event.type) {
       case 'payment_intent.succeeded':
-        return succeeded(tx, event.data.object);
+        return receipt(tx, await succeeded(tx, event.data.object), 'payment.receipt', publicUrl);
       case 'payment_intent.payment_failed':
         return failed(tx, event.data.object);
       case 'charge.refunded':
-        return refunded(tx, event.data.object);
+        return receipt(tx, await refunded(tx, event.data.object), 'payment.refund', publicUrl);
       default:
         return { result: 'ignored', reason: `not handled: ${event.type}` } as const;
     }
@@ -89,6 +100,46 @@ async function refunded(tx: Tx, charge: Stripe.Charge): Promise<WebhookOutcome> 
   const row = await setStatus(tx, p, 'refunded', null);
   if (p.status === 'succeeded') await grant(tx, row, false);
   return { result: 'applied', payment: row, revoked: p.status === 'succeeded' };
+}
+
+/**
+ * The buyer's receipt for a payment or its refund (ADR 035), written to the outbox with the change it
+ * records; notify sends it in the buyer's language. One per payment and kind.
+ */
+async function receipt(
+  tx: Tx,
+  outcome: WebhookOutcome,
+  template: 'payment.receipt' | 'payment.refund',
+  publicUrl: string,
+): Promise<WebhookOutcome> {
+  if (outcome.result !== 'applied') return outcome;
+  const p = outcome.payment;
+  const item =
+    p.kind === 'plan' && p.plan && p.plan in PLANS
+      ? PLANS[p.plan as PlanId].name
+      : `Extra Photos (+${EXTRA_PHOTOS_ADDON.photos})`;
+  const key = `${template}:${p.id}`;
+  await tx.insert(outbox).values(
+    outboxRow({
+      subject: mailRequested.subject,
+      msgId: `mail:${key}`,
+      payload: mailRequested.schema.parse({
+        key,
+        template,
+        to: { userId: p.userId },
+        params: {
+          item,
+          amountCents: p.amountCents,
+          currency: p.currency,
+          paymentId: p.intentId,
+          at: p.updatedAt.toISOString(),
+          url: `${publicUrl}/dashboard`,
+          ...(p.testMode ? { testMode: 1 } : {}),
+        },
+      }),
+    }),
+  );
+  return outcome;
 }
 
 /** Gives (or, on a refund, takes back) what the payment bought: its plan, or extra photos for its event. */

@@ -67,6 +67,19 @@ function retentionSuite(name: string, open: () => Promise<{ database: Database; 
       expect(warning!.subject).toBe('Hosting for “Summer Party” has ended');
       expect(warning!.body).toContain('ended on Jun 08, 2026');
       expect(warning!.body).toContain('On Jun 15, 2026 the event and all its photos will be deleted');
+      // the host's e-mail is asked for in the same transaction (ADR 035), once
+      const mails = async () =>
+        (await database.db.select().from(outbox))
+          .filter((o) => o.subject === 'mail.requested' && (o.payload as any).params?.code === e.code)
+          .map((o) => o.payload as any);
+      expect(await mails()).toEqual([
+        expect.objectContaining({
+          key: `hosting-ended:${e.id}`,
+          template: 'hosting.ended',
+          to: { userId: 'host-1' },
+          params: expect.objectContaining({ eventName: 'Summer Party', timezone: 'America/New_York' }),
+        }),
+      ]);
       // again, and within the grace: nothing more
       expect(await job.run(at(7.2))).toEqual({ warned: 0, deleted: 0 });
       expect(await job.run(at(13.9))).toEqual({ warned: 0, deleted: 0 });
@@ -76,6 +89,7 @@ function retentionSuite(name: string, open: () => Promise<{ database: Database; 
       expect(await exists(e.id)).toBe(false);
       expect(await deletedFacts(e.id)).toHaveLength(1);
       expect((await noticesOf(e.id)).map((x) => x.kind).sort()).toEqual(['event_purged', 'hosting_ended']);
+      expect((await mails()).map((m) => m.template).sort()).toEqual(['event.purged', 'hosting.ended']);
       expect(written.length).toBeGreaterThan(0);
       expect(await job.run(at(15))).toMatchObject({ deleted: 0 });
     });

@@ -1,7 +1,8 @@
 import { asc, eq, lt } from 'drizzle-orm';
 import { RETENTION_GRACE_DAYS, deletionDate, hostingEnd, type Entitlements } from '@afterglow/contracts';
-import type { Db } from '@afterglow/db';
-import { events, notifications, type EventRow } from '../adapters/schema';
+import { mailRequested, type MailRequest } from '@afterglow/contracts';
+import { outboxRow, type Db } from '@afterglow/db';
+import { events, notifications, outbox, type EventRow } from '../adapters/schema';
 import { deleteEventRow } from './events';
 import { toRecord } from './records';
 
@@ -59,6 +60,8 @@ export class Retention {
       entitlementsOf: (r: { accountId: string }) => Promise<Entitlements>;
       /** after a pass wrote facts to the outbox */
       written?: () => void;
+      /** where hosts open Afterglow (the links in their e-mails) */
+      publicUrl?: string;
     },
   ) {}
 
@@ -100,6 +103,19 @@ export class Retention {
           .onConflictDoNothing()
           .returning();
         if (warned) {
+          await this.mail(tx, {
+            key: `hosting-ended:${row.id}`,
+            template: 'hosting.ended',
+            to: { userId: row.hostId },
+            params: {
+              eventName: row.name,
+              code: row.code,
+              endedAt: end.toISOString(),
+              deletesAt: deletionDate(rec, days).toISOString(),
+              timezone: row.timezone,
+              url: `${this.d.publicUrl ?? ''}/host/dashboard/${row.id}`,
+            },
+          });
           pass.warned++;
           return;
         }
@@ -123,10 +139,33 @@ export class Retention {
             ...purgedNotice(row, end),
           })
           .onConflictDoNothing();
+        await this.mail(tx, {
+          key: `event-purged:${row.id}`,
+          template: 'event.purged',
+          to: { userId: row.hostId },
+          params: {
+            eventName: row.name,
+            code: row.code,
+            endedAt: end.toISOString(),
+            timezone: row.timezone,
+            graceDays: RETENTION_GRACE_DAYS,
+          },
+        });
         if (await deleteEventRow(tx, row.id, 'retention', 'Hosting period ended', now)) pass.deleted++;
       });
     }
-    if (pass.deleted) this.d.written?.();
+    if (pass.deleted || pass.warned) this.d.written?.();
     return pass;
+  }
+
+  /** The host's e-mail (ADR 035), written to the outbox with the notification it tells of. */
+  private async mail(tx: Pick<Db, 'insert'>, m: MailRequest): Promise<void> {
+    await tx.insert(outbox).values(
+      outboxRow({
+        subject: mailRequested.subject,
+        msgId: `mail:${m.key}`,
+        payload: mailRequested.schema.parse(m),
+      }),
+    );
   }
 }

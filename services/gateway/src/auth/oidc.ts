@@ -27,6 +27,8 @@ export interface LoginResult {
   roles: string[];
   idToken: string | undefined;
   issuer: string;
+  /** the provider's `email_verified` claim */
+  emailVerified: boolean;
 }
 
 /**
@@ -118,6 +120,7 @@ export class OidcClient {
       roles: rolesOf(all),
       idToken: tokens.id_token,
       issuer: config.serverMetadata().issuer,
+      emailVerified: all.email_verified === true || all.email_verified === 'true',
     };
   }
 

@@ -16,6 +16,8 @@ export interface SessionStore {
   get(id: string): Promise<Session | null>;
   set(id: string, s: Session, ttlSeconds: number): Promise<void>;
   delete(id: string): Promise<void>;
+  /** Ends every session of a user but `except` (a password change keeps the one that made it). */
+  deleteForUser(userId: string, except?: string): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -45,6 +47,15 @@ export function createMemorySessions(): SessionStore {
     async delete(id) {
       map.delete(id);
     },
+    async deleteForUser(userId, except) {
+      let n = 0;
+      for (const [k, v] of map)
+        if (v.s.userId === userId && k !== except) {
+          map.delete(k);
+          n++;
+        }
+      return n;
+    },
     async ping() {},
     async close() {
       clearInterval(sweep);
@@ -62,16 +73,31 @@ export async function connectRedis(url: string): Promise<RedisClientType> {
 }
 
 export function createRedisSessions(client: RedisClientType, prefix = 'afterglow:session:'): SessionStore {
+  // each user's session ids, so a password change can end them all (entries of expired sessions are
+  // dropped when found missing)
+  const ofUser = (userId: string) => `${prefix}user:${userId}`;
   return {
     async get(id) {
       const v = await client.get(prefix + id);
       return v ? (JSON.parse(v) as Session) : null;
     },
     async set(id, s, ttl) {
-      await client.set(prefix + id, JSON.stringify(s), { EX: ttl });
+      await client
+        .multi()
+        .set(prefix + id, JSON.stringify(s), { EX: ttl })
+        .sAdd(ofUser(s.userId), id)
+        .expire(ofUser(s.userId), ttl)
+        .exec();
     },
     async delete(id) {
       await client.del(prefix + id);
+    },
+    async deleteForUser(userId, except) {
+      const ids = (await client.sMembers(ofUser(userId))).filter((id) => id !== except);
+      if (!ids.length) return 0;
+      const n = await client.del(ids.map((id) => prefix + id));
+      await client.sRem(ofUser(userId), ids);
+      return n;
     },
     async ping() {
       await client.ping();

@@ -3,6 +3,7 @@ import { HttpError, unauthorized } from '@afterglow/contracts';
 import {
   isSecureRequest,
   parseCookies,
+  requestLanguage,
   seal,
   unseal,
   type Logger,
@@ -107,6 +108,8 @@ export function authRouter(opts: {
       firstName: result.firstName,
       lastName: result.lastName,
       adminRole: result.roles.includes(opts.adminRole),
+      emailVerified: result.emailVerified,
+      lang: requestLanguage(req),
     });
     // A new session id at every login (no fixation); the previous one, if any, is ended.
     const old = parseCookies(req.headers.cookie)[SESSION_COOKIE];

@@ -86,12 +86,20 @@ export function defaultRules(scale: number): Rule[] {
   const guestbook = path(/^\/api\/events\/[^/]+\/guestbook$/, 'POST');
   const lookup = path(/^\/api\/events\/(by-code\/)?[^/]+$/, 'GET');
   const screen = path(/^\/api\/events\/[^/]+\/screens\/next$/, 'POST');
+  // what sends an e-mail or tries a password: 'Forgot password?', a reset link, My Dashboard's account
+  const accountMail = path(/^\/(idp\/forgot|idp\/reset\/[^/]+|api\/account\/[a-z]+)$/, 'POST');
   return [
     {
       name: 'login',
       limit: n(30),
       windowSeconds: 60,
       key: (r) => (login(r) || loginPost(r) ? `login:${ip(r)}` : null),
+    },
+    {
+      name: 'account',
+      limit: n(20),
+      windowSeconds: 900,
+      key: (r) => (accountMail(r) ? `account:${ip(r)}` : null),
     },
     { name: 'join', limit: n(300), windowSeconds: 60, key: (r) => (join(r) ? `join:${ip(r)}` : null) },
     {

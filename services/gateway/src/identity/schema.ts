@@ -27,6 +27,10 @@ export const users = identitySchema.table(
     /** made an admin by an operator (`afterglow admin <email>`): kept at every login, unlike the role */
     adminGranted: boolean('admin_granted').notNull().default(false),
     isSuspended: boolean('is_suspended').notNull().default(false),
+    /** the identity provider has confirmed the address (ADR 035): buying a plan needs it */
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** the language the person last signed in with: their e-mails are written in it */
+    lang: text('lang'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -44,8 +48,29 @@ export const localAccounts = identitySchema.table(
     firstName: text('first_name'),
     lastName: text('last_name'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** when the owner followed the confirmation link (ADR 035); null: not yet */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('local_accounts_email_uq').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Single-use links sent to a local account's address (ADR 035): `confirm` its address, `email` to move
+ * it to a new one (`email`), `reset` its password. Only a hash of the token is kept.
+ */
+export const accountTokens = identitySchema.table(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id').notNull(),
+    purpose: text('purpose').notNull(),
+    /** the address the link was sent to (and, for `email`, the one it confirms) */
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('account_tokens_account_idx').on(t.accountId, t.purpose)],
 );
 
 /**

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { userUpserted, type AuthUser, type Principal } from '@afterglow/contracts';
+import { isLanguage, userUpserted, type AuthUser, type Language, type Principal } from '@afterglow/contracts';
 import type { Bus } from '@afterglow/bus';
 import type { Db } from '@afterglow/db';
 import { TtlCache } from '@afterglow/service-kit';
@@ -13,6 +13,10 @@ export interface IdentityClaims {
   lastName: string | null;
   /** the provider says this user has the `admin` role */
   adminRole: boolean;
+  /** the provider has confirmed the address (its `email_verified` claim) */
+  emailVerified?: boolean;
+  /** the language the person signs in with: their e-mails are written in it */
+  lang?: Language;
 }
 
 /** The users table (schema `identity`), kept in step with the identity provider at each login. */
@@ -60,6 +64,8 @@ export class Users {
         firstName: c.firstName,
         lastName: c.lastName,
         isAdmin,
+        emailVerified: c.emailVerified === true,
+        lang: c.lang ?? null,
       })
       .onConflictDoUpdate({
         target: users.subject,
@@ -67,6 +73,8 @@ export class Users {
           email: c.email,
           firstName: c.firstName,
           lastName: c.lastName,
+          emailVerified: c.emailVerified === true,
+          ...(c.lang ? { lang: c.lang } : {}),
           // the provider's role or the admin e-mails, or an operator's grant (`afterglow admin`)
           isAdmin: sql`${isAdmin} or ${users.adminGranted}`,
           lastLoginAt: new Date(),
@@ -84,6 +92,13 @@ export class Users {
       const [row] = await this.db.select().from(users).where(eq(users.id, id));
       return row ?? null;
     });
+  }
+
+  /** A new address, or its confirmation, from the embedded provider's own pages (ADR 035). */
+  async update(id: string, change: { email: string; emailVerified: boolean }): Promise<void> {
+    const [row] = await this.db.update(users).set(change).where(eq(users.id, id)).returning();
+    this.cache.delete(id);
+    if (row) await this.publishUpserted(row);
   }
 
   /** Suspends or reinstates a user; null when there is no such user. */
@@ -104,6 +119,8 @@ export class Users {
         isAdmin: row.isAdmin,
         isSuspended: row.isSuspended,
         at: new Date().toISOString(),
+        emailVerified: row.emailVerified,
+        ...(isLanguage(row.lang) ? { lang: row.lang } : {}),
       }),
     );
   }
@@ -115,12 +132,15 @@ export const toAuthUser = (u: UserRow): AuthUser => ({
   firstName: u.firstName,
   lastName: u.lastName,
   isAdmin: u.isAdmin,
+  emailVerified: u.emailVerified,
+  localAccount: u.subject.startsWith(`${EMBEDDED_ISSUER}|`) || u.subject.split('|')[0]!.endsWith('/idp'),
 });
 
 export const toPrincipal = (u: UserRow): Principal => ({
   userId: u.id,
   email: u.email,
   isAdmin: u.isAdmin,
+  emailVerified: u.emailVerified,
 });
 
 /**

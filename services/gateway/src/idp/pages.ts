@@ -1,12 +1,10 @@
-import { htmlLanguage, type ServerText } from '@afterglow/service-kit';
+import { escapeHtml, htmlLanguage, type ServerText } from '@afterglow/service-kit';
 
 /**
  * HTML of the embedded identity provider's pages, in the language of the person reading them (`t`:
  * service-kit's serverText for their request). Every value is escaped; no script runs.
  */
-export function esc(s: unknown): string {
-  return String(s ?? '').replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+export const esc = escapeHtml;
 
 const STYLE = `
 *{box-sizing:border-box}body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;
@@ -60,15 +58,55 @@ export function loginPage(
 <button class="primary" type="submit" name="action" value="signin">${esc(t('idp.signIn.submit', 'Sign in'))}</button>
 <button class="secondary" type="submit" name="action" value="create">${esc(t('idp.signIn.create', 'Create account'))}</button>
 </div></form>
-<p style="margin-top:18px;text-align:center"><a href="/idp/interaction/${esc(opts.uid)}/abort">${esc(t('idp.signIn.cancel', 'Cancel and go back'))}</a></p>`,
+<p style="margin-top:18px;text-align:center"><a href="/idp/forgot?uid=${esc(encodeURIComponent(opts.uid))}">${esc(t('idp.signIn.forgot', 'Forgot password?'))}</a></p>
+<p style="margin-top:8px;text-align:center"><a href="/idp/interaction/${esc(opts.uid)}/abort">${esc(t('idp.signIn.cancel', 'Cancel and go back'))}</a></p>`,
   );
 }
 
-export function messagePage(t: ServerText, title: string, message: string): string {
+export function messagePage(
+  t: ServerText,
+  title: string,
+  message: string,
+  next: { href: string; label: string } = { href: '/', label: t('idp.message.back', 'Back to Afterglow') },
+): string {
   return layout(
     t,
     title,
-    `<h1>${esc(title)}</h1><p class="lead">${esc(message)}</p><p><a href="/">${esc(t('idp.message.back', 'Back to Afterglow'))}</a></p>`,
+    `<h1>${esc(title)}</h1><p class="lead" role="status">${esc(message)}</p><p><a href="${esc(next.href)}">${esc(next.label)}</a></p>`,
+  );
+}
+
+/** 'Forgot password?': the address to send a reset link to (ADR 035). */
+export function forgotPage(t: ServerText, opts: { uid?: string; email?: string; error?: string }): string {
+  const err = opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : '';
+  const back = opts.uid ? `/idp/interaction/${esc(opts.uid)}` : '/api/login';
+  return layout(
+    t,
+    t('idp.forgot.title', 'Forgot password?'),
+    `<h1>${esc(t('idp.forgot.title', 'Forgot password?'))}</h1><p class="lead">${esc(t('idp.forgot.lead', "Enter your account's email address and we will send you a link to choose a new password."))}</p>${err}
+<form method="post" action="/idp/forgot" novalidate>
+${opts.uid ? `<input type="hidden" name="uid" value="${esc(opts.uid)}">` : ''}
+<label for="email">${esc(t('idp.signIn.email', 'Email'))}</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${esc(opts.email)}"${opts.error ? ' aria-invalid="true"' : ''}>
+<div class="actions"><button class="primary" type="submit">${esc(t('idp.forgot.submit', 'Send reset link'))}</button></div></form>
+<p style="margin-top:18px;text-align:center"><a href="${back}">${esc(t('idp.forgot.back', 'Back to sign in'))}</a></p>`,
+  );
+}
+
+/** A reset link's page: the new password, twice. */
+export function resetPage(t: ServerText, opts: { token: string; error?: string }): string {
+  const err = opts.error ? `<div class="error" role="alert">${esc(opts.error)}</div>` : '';
+  return layout(
+    t,
+    t('idp.reset.title', 'Choose a new password'),
+    `<h1>${esc(t('idp.reset.title', 'Choose a new password'))}</h1><p class="lead">${esc(t('idp.reset.lead', 'Every device signed in to your account will be signed out.'))}</p>${err}
+<form method="post" action="/idp/reset/${esc(encodeURIComponent(opts.token))}" novalidate>
+<label for="password">${esc(t('idp.reset.password', 'New password'))}</label>
+<input id="password" name="password" type="password" autocomplete="new-password" required minlength="8" aria-describedby="pw-hint"${opts.error ? ' aria-invalid="true"' : ''}>
+<div class="hint" id="pw-hint">${esc(t('idp.signIn.passwordHint', 'At least 8 characters.'))}</div>
+<label for="confirm">${esc(t('idp.reset.confirm', 'New password again'))}</label>
+<input id="confirm" name="confirm" type="password" autocomplete="new-password" required minlength="8">
+<div class="actions"><button class="primary" type="submit">${esc(t('idp.reset.submit', 'Set new password'))}</button></div></form>`,
   );
 }
 

@@ -17,7 +17,9 @@ import {
 import { localAccounts } from '../identity/schema';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { passwordProblem } from '../identity/local-accounts';
+import type { AccountRecovery } from '../identity/recovery';
 import { createDbAdapter } from './adapter';
+import { recoveryRouter } from './recovery-routes';
 import { loginPage, logoutPage, messagePage } from './pages';
 
 export interface EmbeddedIdpOptions {
@@ -29,6 +31,8 @@ export interface EmbeddedIdpOptions {
   jwk: Record<string, unknown>;
   db: Db;
   logger: Logger;
+  /** the accounts' own recovery (ADR 035): sign-up sends the confirmation link */
+  recovery: AccountRecovery;
 }
 
 const loginForm = z.object({
@@ -161,7 +165,7 @@ function configFor(o: EmbeddedIdpOptions, origin: string): Configuration {
           return {
             sub: a.id,
             email: a.email,
-            email_verified: true,
+            email_verified: a.emailVerifiedAt !== null,
             given_name: a.firstName ?? undefined,
             family_name: a.lastName ?? undefined,
             name: [a.firstName, a.lastName].filter(Boolean).join(' ') || undefined,
@@ -291,6 +295,10 @@ function idpRouter(
       } catch {
         return taken();
       }
+      // the account works at once; the link confirms the address (a reminder stays until it does)
+      await o.recovery
+        .confirmationLink({ id: accountId }, 'confirm', f.email, o.origins.browserOrigin(req), t.locale)
+        .catch((err) => o.logger.warn({ err: String(err) }, 'could not send the confirmation link'));
     } else {
       const [a] = await o.db
         .select()
@@ -327,6 +335,7 @@ function idpRouter(
     }
   });
 
+  router.use(recoveryRouter(o.recovery, o.origins));
   router.use('/idp', (req, res) => callbackOf(req)(req, res));
   return router;
 }

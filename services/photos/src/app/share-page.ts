@@ -1,4 +1,4 @@
-import { htmlLanguage, serverText, type Language, type ServerText } from '@afterglow/service-kit';
+import { escapeHtml, htmlLanguage, serverText, type Language, type ServerText } from '@afterglow/service-kit';
 
 /**
  * Share links' pages (ADR 022): a small HTML page with Open Graph and Twitter card tags, so chat apps
@@ -25,17 +25,6 @@ export interface SharePage {
   /** where a person goes on (same origin); none on the generic "not found" page */
   open?: { href: string; label: string };
 }
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Text and attribute values, made inert (quotes too, so a value cannot leave its attribute). */
-export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
 const meta = (attr: 'property' | 'name', key: string, value: string | number) =>
   `<meta ${attr}="${key}" content="${escapeHtml(String(value))}">`;

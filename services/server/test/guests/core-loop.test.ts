@@ -67,7 +67,15 @@ describe.each(PROFILES)('core photo loop ($name)', ({ infra: useInfra }) => {
       lastName: 'Host',
       isAdmin: false,
     });
-    expect(Object.keys(me.body).sort()).toEqual(['email', 'firstName', 'id', 'isAdmin', 'lastName']);
+    expect(Object.keys(me.body).sort()).toEqual([
+      'email',
+      'emailVerified',
+      'firstName',
+      'id',
+      'isAdmin',
+      'lastName',
+      'localAccount',
+    ]);
   });
 
   it('sets the session cookie httpOnly and SameSite=Lax', async () => {

@@ -142,6 +142,22 @@ describe.each(PROFILES)('payments and the Stripe webhook ($name)', ({ infra: use
     // Stripe retries the success (another event id): refunded is final
     expect((await deliver('payment_intent.succeeded', succeeded(pi))).body.result).toBe('ignored');
     expect((await host.json('GET', '/api/user/stats')).body.currentPlan).toBe('free');
+    // the buyer's receipt and the refund's, once each, whatever was replayed (ADR 035)
+    const admin = new Browser(app.base);
+    await loginThroughIdp(admin, 'admin@example.test', 'a good long password');
+    const receipts = await waitFor(async () => {
+      const { body } = await admin.json('GET', '/api/admin/mail?limit=200');
+      const mine = body.messages.filter(
+        (m: any) =>
+          m.to === 'buyer@example.test' &&
+          m.template.startsWith('payment.') &&
+          m.subject.includes('Event Pro'),
+      );
+      return mine.some((m: any) => m.template === 'payment.refund') ? mine : undefined;
+    });
+    expect(receipts.filter((m: any) => m.template === 'payment.refund')).toHaveLength(1);
+    expect(receipts.filter((m: any) => m.template === 'payment.receipt').length).toBeGreaterThanOrEqual(1);
+    expect(receipts[0].subject).toMatch(/^Your Afterglow (receipt|refund): Event Pro$/);
   });
 
   it('keeps a refund that arrives before its success, and grants nothing for a wrong amount', async () => {

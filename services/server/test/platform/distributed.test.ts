@@ -29,13 +29,14 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
     base = running.gatewayUrl;
   });
 
-  it('runs seven processes, each ready on its own', async () => {
+  it('runs eight processes, each ready on its own', async () => {
     expect([...running.children.keys()].sort()).toEqual([
       'admin',
       'billing',
       'events',
       'gateway',
       'media',
+      'notify',
       'photos',
       'realtime',
     ]);

@@ -37,7 +37,7 @@ describe.skipIf(!infraAvailable)('tracing across services', () => {
     });
     apps.push(
       await launch({
-        target: 'billing,events,photos,admin,realtime',
+        target: 'billing,events,photos,admin,notify,realtime',
         env: env(svcPort),
         spanExporter: exporter,
       }),
@@ -52,6 +52,7 @@ describe.skipIf(!infraAvailable)('tracing across services', () => {
           AFTERGLOW_PHOTOS_URL: svc,
           AFTERGLOW_ADMIN_URL: svc,
           AFTERGLOW_BILLING_URL: svc,
+          AFTERGLOW_NOTIFY_URL: svc,
           AFTERGLOW_REALTIME_URL: svc,
         }),
         spanExporter: exporter,

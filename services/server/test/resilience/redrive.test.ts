@@ -25,7 +25,7 @@ describe.skipIf(!infraAvailable)('photos stored but never developed', () => {
   it('are developed after a restart', async () => {
     // PostgreSQL for the rows; the bus stays in memory, so a job not yet taken dies with the process.
     const env = { DATABASE_URL: infra.env.DATABASE_URL!, AFTERGLOW_DATA_DIR: dataDir };
-    const first = await startApp(env, 'gateway,events,photos,billing,admin,realtime');
+    const first = await startApp(env, 'gateway,events,photos,billing,admin,notify,realtime');
     const host = new Browser(first.base);
     await loginThroughIdp(host, 'redrive@example.test', 'develop me later');
     const event = (await host.json('POST', '/api/events', eventBody())).body;

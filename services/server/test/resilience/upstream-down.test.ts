@@ -64,6 +64,7 @@ describe('the gateway while a service is down', () => {
         AFTERGLOW_PHOTOS_URL: dead,
         AFTERGLOW_ADMIN_URL: dead,
         AFTERGLOW_BILLING_URL: dead,
+        AFTERGLOW_NOTIFY_URL: dead,
         AFTERGLOW_REALTIME_URL: dead,
       },
       'gateway',

@@ -184,6 +184,47 @@ const ROWS: Row[] = [
       return r.status;
     },
   },
+  // the embedded provider's accounts (ADR 035): a wrong current password proves who may try, changing nothing
+  ...(['password', 'email'] as const).map((what): Row => ({
+    key: `POST /api/account/${what}`,
+    expect: E(401, 401, 401, 400, 400, 403, 400),
+    run: async (c, a) => {
+      const r = await send(
+        c.as(a),
+        'POST',
+        `/api/account/${what}`,
+        what === 'password'
+          ? { currentPassword: 'not-the-password', newPassword: 'another-password' }
+          : { email: `new-${a}@example.test`, password: 'not-the-password' },
+      );
+      if (r.status === 400) expect(r.body.code).toBe('wrong_password');
+      return r.status;
+    },
+  })),
+  {
+    key: 'POST /api/account/confirmation',
+    expect: E(401, 401, 401, [200, 202], [200, 202], 403, [200, 202]),
+    run: async (c, a) => (await send(c.as(a), 'POST', '/api/account/confirmation')).status,
+  },
+  // e-mail settings (ADR 035): each account its own
+  {
+    key: 'GET /api/user/notifications',
+    expect: E(401, 401, 401, 200, 200, 403, 200),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'GET', '/api/user/notifications');
+      if (r.status === 200) expect(r.body).toEqual({ hosting: true, reveal: true });
+      return r.status;
+    },
+  },
+  {
+    key: 'PUT /api/user/notifications',
+    expect: E(401, 401, 401, 200, 200, 403, 200),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'PUT', '/api/user/notifications', { reveal: true });
+      if (r.status === 200) expect(r.body.reveal).toBe(true);
+      return r.status;
+    },
+  },
   {
     key: 'POST /api/events',
     expect: E(401, 401, 401, 201, 201, 403, 201),
@@ -676,6 +717,7 @@ const ROWS: Row[] = [
         '/api/admin/activity',
         (b: any) => expect(Array.isArray(b.items)).toBe(true),
       ],
+      ['GET /api/admin/mail', '/api/admin/mail', (b: any) => expect(Array.isArray(b.messages)).toBe(true)],
       [
         'GET /api/admin/settings',
         '/api/admin/settings',
@@ -785,6 +827,18 @@ const ROWS: Row[] = [
     key: 'GET /share/open.js',
     expect: E(200, 200, 200, 200, 200, 200, 200),
     run: async (c, a) => (await send(c.as(a), 'GET', '/share/open.js')).status,
+  },
+  // an e-mail's unsubscribe link (ADR 035): its sealed token is the proof, not a session; a forged one
+  // unsubscribes nobody, whoever sends it
+  {
+    key: 'GET /mail/unsubscribe',
+    expect: E(200, 200, 200, 200, 200, 200, 200),
+    run: async (c, a) => (await send(c.as(a), 'GET', '/mail/unsubscribe?t=forged.token')).status,
+  },
+  {
+    key: 'POST /mail/unsubscribe',
+    expect: E(400, 400, 400, 400, 400, 400, 400),
+    run: async (c, a) => (await send(c.as(a), 'POST', '/mail/unsubscribe?t=forged.token')).status,
   },
   // Signed image URLs: fetched with the URL the actor is given, or the bare path when given none.
   {

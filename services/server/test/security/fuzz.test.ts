@@ -55,6 +55,10 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
   'POST /api/create-payment-intent': () => ({ plan: 'pro' }),
   'POST /api/user/upgrade': () => ({ plan: 'basic' }),
   'POST /api/payments/test-confirm': () => ({ paymentIntentId: 'pi_test_unknown' }),
+  // the account's own settings (ADR 035): a wrong current password, so nothing changes
+  'POST /api/account/password': () => ({ currentPassword: 'not-it', newPassword: 'another-password' }),
+  'POST /api/account/email': () => ({ email: 'fuzz@example.test', password: 'not-it' }),
+  'PUT /api/user/notifications': () => ({ hosting: true, reveal: true }),
   // unsigned: the webhook must refuse it (400), whatever the body
   'POST /api/stripe/webhook': () => ({ id: 'evt_fuzz', type: 'payment_intent.succeeded', data: {} }),
 };
@@ -69,6 +73,7 @@ const NO_BODY = new Set([
   'POST /api/guestbook/:id/reject',
   'DELETE /api/guestbook/:id',
   'POST /api/admin/users/:userId/unsuspend',
+  'POST /api/account/confirmation',
 ]);
 const MULTIPART = new Set(['POST /api/events/:code/photos']);
 /** A clip's resumable upload (tus 1.0.0, ADR 033): its input is headers and raw bytes. */
@@ -92,6 +97,7 @@ const QUERIES: Record<string, string[]> = {
   'GET /api/admin/photos': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/guestbook': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/activity': ['cursor', 'limit'],
+  'GET /api/admin/mail': ['status', 'limit', 'offset'],
 };
 /** Ends the caller's session, which would stop the rest from reaching validation; it takes no input. */
 const SKIP = new Set(['GET /api/logout']);

@@ -8,7 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { sql } from 'drizzle-orm';
 import { testWebhookSecret } from '@afterglow/billing';
-import { API_ROUTES, STRIPE_WEBHOOK_PATH, type ApiRoute } from '@afterglow/contracts';
+import {
+  API_ROUTES,
+  MAIL_UNSUBSCRIBE_PATH,
+  STRIPE_WEBHOOK_PATH,
+  mailRequested,
+  type ApiRoute,
+} from '@afterglow/contracts';
 import { events } from '../../../events/src/adapters/schema';
 import {
   liftEventLimit,
@@ -357,6 +363,15 @@ describe('security headers and cross-site requests', () => {
           return json({ plan: 'pro' }, 201);
         case 'POST /api/payments/test-confirm':
           return json({ paymentIntentId: 'pi_test_none' }, 404); // reaches billing: no such payment
+        // the account's settings: reached, and refused for the wrong current password (nothing changes)
+        case 'POST /api/account/password':
+          return json({ currentPassword: 'not-it', newPassword: 'another-password' }, 400);
+        case 'POST /api/account/email':
+          return json({ email: 'elsewhere@example.test', password: 'not-it' }, 400);
+        case 'POST /api/account/confirmation':
+          return { path, init: {}, ok: 202 };
+        case 'PUT /api/user/notifications':
+          return json({ reveal: true }, 200);
         default:
           throw new Error(`no request for ${route.method} ${route.path}: add it here`);
       }
@@ -430,6 +445,44 @@ describe('security headers and cross-site requests', () => {
       const secret = testWebhookSecret(app.ctx.secret);
       const signed = await post(Stripe.webhooks.generateTestHeaderString({ payload, secret }));
       expect(signed.status).toBe(200);
+    });
+
+    it("lets a mail provider's one-click unsubscribe through from any origin, where its link alone decides", async () => {
+      const address = `unsubscribe-${randomUUID()}@example.test`;
+      const ask = (key: string) =>
+        app.ctx.bus.publish(
+          mailRequested.subject,
+          mailRequested.schema.parse({
+            key,
+            template: 'reveal.guest',
+            to: { email: address },
+            params: { eventName: 'Party', url: `${app.base}/gallery/ABC123` },
+          }),
+        );
+      const listed = async () =>
+        ((await admin.json('GET', '/api/admin/mail?limit=200')).body.messages as any[]).filter(
+          (m) => m.to === address,
+        );
+      await ask(`first-${address}`);
+      let link: string | undefined;
+      for (let i = 0; i < 100 && !link; i++) {
+        link = (await listed())[0]?.links.find((l: string) => l.includes('/mail/unsubscribe?t='));
+        if (!link) await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(link).toBeDefined();
+      const token = new URL(link!).searchParams.get('t')!;
+      const post = (t: string) =>
+        new Browser(app.base).fetch(`${MAIL_UNSUBSCRIBE_PATH}?t=${encodeURIComponent(t)}`, {
+          method: 'POST',
+          body: 'List-Unsubscribe=One-Click',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.example' },
+        });
+      expect((await post(`${token}x`)).status).toBe(400);
+      expect((await post(token)).status).toBe(200);
+      // that address gets no more of that kind
+      await ask(`second-${address}`);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(await listed()).toHaveLength(1);
     });
 
     it('lets a write with only a same-site Referer (no Origin) through', async () => {
