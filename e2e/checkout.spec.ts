@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { audit } from './browser-support';
+import { audit, confirmAddress } from './browser-support';
 import { eventBody, shot, signUpAtIdp, uniqueEmail } from './support';
 
 /**
@@ -35,6 +35,11 @@ test('a free host buys Event Pro, and the next event has Pro limits and the QR k
   await page.goto(`/api/login?returnTo=${encodeURIComponent('/checkout?plan=pro')}`);
   await signUpAtIdp(page, uniqueEmail('buyer'), PASSWORD);
   await page.waitForURL('**/checkout?plan=pro');
+  // buying needs a confirmed address (ADR 035): the page says so; the link in the e-mail confirms it
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address first' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send the link again' })).toBeVisible();
+  await confirmAddress(page);
+  await page.goto('/checkout?plan=pro');
   const stats = async () => (await (await page.request.get('/api/user/stats')).json()).currentPlan;
   expect(await stats()).toBe('free');
 

@@ -153,6 +153,16 @@ export const eventUpdated = {
   version: 1,
   schema: z.object({ eventId: z.uuid(), code: z.string(), at: z.string() }),
 } as const;
+/**
+ * The event's reveal time has come (ADR 035): published once through the events service's outbox by its
+ * reveal pass. Photos tells the guests who asked and the host (live mode's first approval is photos'
+ * own reveal; photos sends each reminder once, whichever comes first).
+ */
+export const eventRevealed = {
+  subject: 'event.revealed',
+  version: 1,
+  schema: z.object({ eventId: z.uuid(), code: z.string(), revealAt: z.string(), at: z.string() }),
+} as const;
 export const eventCreated = {
   subject: 'event.created',
   version: 1,
@@ -270,7 +280,14 @@ export const LIVE_SUBJECT = liveNotice.subject;
 export type LiveNotice = z.infer<typeof liveNotice.schema>;
 
 /** Subjects stored by the durable stream. */
-export const STREAM_SUBJECTS: readonly string[] = ['photo.>', 'event.>', 'user.>', 'payment.>', 'mail.>'];
+export const STREAM_SUBJECTS: readonly string[] = [
+  'photo.>',
+  'event.>',
+  'user.>',
+  'payment.>',
+  'mail.>',
+  'push.>',
+];
 
 export interface MessageContract<S extends z.ZodType> {
   subject: string;

@@ -111,3 +111,88 @@ export const adminMailQuerySchema = z
     status: z.enum(MAIL_STATUSES).optional(),
   })
   .strict();
+
+/**
+ * A browser's push subscription (`PushSubscription.toJSON()`), as a guest hands it over for the reveal
+ * reminder. Where the server may call is decided by `pushEndpointAllowed`, not by this shape.
+ */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z.url({ protocol: /^https?$/, error: 'A push subscription needs its endpoint' }).max(2048),
+  expirationTime: z.number().nullable().optional(),
+  keys: z.object({
+    p256dh: z.string().regex(/^[A-Za-z0-9_-]{80,100}=*$/, 'The subscription key p256dh is not valid'),
+    auth: z.string().regex(/^[A-Za-z0-9_-]{16,30}=*$/, 'The subscription secret auth is not valid'),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof pushSubscriptionSchema>;
+
+/**
+ * The push services of the browsers Afterglow supports: a subscription's endpoint is a URL the server
+ * will call, so only these (https, on their own hosts) are accepted, plus the origins an operator adds
+ * (`AFTERGLOW_PUSH_ORIGINS`, where plain http is allowed: tests and private deployments).
+ */
+const PUSH_SERVICE_HOSTS = [
+  /^fcm\.googleapis\.com$/, // Chrome, Edge on Android, Samsung Internet
+  /^android\.googleapis\.com$/,
+  /^updates\.push\.services\.mozilla\.com$/, // Firefox
+  /^(.+\.)?push\.apple\.com$/, // Safari (macOS, iOS 16.4+ installed apps)
+  /^(.+\.)?notify\.windows\.com$/, // Edge on Windows
+  /^(.+\.)?push\.services\.mozilla\.com$/,
+];
+export function pushEndpointAllowed(endpoint: string, extraOrigins: readonly string[] = []): boolean {
+  let u: URL;
+  try {
+    u = new URL(endpoint);
+  } catch {
+    return false;
+  }
+  if (u.username || u.password) return false;
+  if (extraOrigins.includes(u.origin)) return true;
+  return (
+    u.protocol === 'https:' &&
+    (u.port === '' || u.port === '443') &&
+    PUSH_SERVICE_HOSTS.some((h) => h.test(u.hostname))
+  );
+}
+
+/** POST /api/events/{code}/reminders: 'Tell me when the photos are revealed', by e-mail or push. */
+export const reminderAskSchema = z.union([
+  z
+    .object({
+      deviceId: z.uuid({ error: 'deviceId must be a UUID' }),
+      email: z.email({ error: 'Enter a valid email address.' }).max(254).trim().toLowerCase(),
+    })
+    .strict(),
+  z.object({ deviceId: z.uuid({ error: 'deviceId must be a UUID' }), push: pushSubscriptionSchema }).strict(),
+]);
+export type ReminderAsk = z.infer<typeof reminderAskSchema>;
+export const REMINDER_CHANNELS = ['email', 'push'] as const;
+export const reminderQuerySchema = z.object({
+  deviceId: z.uuid({ error: 'deviceId must be a UUID' }),
+  channel: z.enum(REMINDER_CHANNELS).optional(),
+});
+/** What a device asked for: the address (as given), whether a push subscription is kept, and whether it is too late. */
+export const reminderStateSchema = z.object({
+  email: z.string().nullable(),
+  push: z.boolean(),
+  revealed: z.boolean(),
+});
+export type ReminderState = z.infer<typeof reminderStateSchema>;
+
+/** A push message asked of notify (ADR 035): sent once per key, in the recipient's language. */
+export const pushRequested = {
+  subject: 'push.requested',
+  version: 1,
+  schema: z.object({
+    key: z.string().min(1).max(200),
+    template: z.enum(['reveal.guest']),
+    subscription: pushSubscriptionSchema,
+    lang: z.enum(LANGUAGES).optional(),
+    params: z.record(z.string().max(40), paramValue).default({}),
+    eventId: z.uuid().optional(),
+  }),
+} as const;
+export type PushRequest = z.input<typeof pushRequested.schema>;
+
+/** GET /api/push/key: the VAPID public key (base64url) a browser subscribes with. */
+export const pushKeySchema = z.object({ publicKey: z.string() });

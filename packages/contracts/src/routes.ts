@@ -24,6 +24,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   // e-mail settings and one-click unsubscribe (ADR 035)
   r('GET', '/api/user/notifications', 'notify'),
   r('PUT', '/api/user/notifications', 'notify'),
+  r('GET', '/api/push/key', 'notify'),
   r('POST', '/api/events', 'events'),
   r('GET', '/api/events/by-code/:code', 'events'),
   r('GET', '/api/events/:idOrCode', 'events'),
@@ -37,6 +38,10 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('GET', '/api/user/stats', 'events'),
   r('GET', '/api/user/events', 'events'),
   r('POST', '/api/events/:code/devices', 'photos'),
+  // 'Tell me when the photos are revealed' (ADR 035): each device its own, by e-mail or push
+  r('POST', '/api/events/:code/reminders', 'photos'),
+  r('GET', '/api/events/:code/reminders', 'photos'),
+  r('DELETE', '/api/events/:code/reminders', 'photos'),
   r('POST', '/api/events/:code/photos', 'photos'),
   // a clip's resumable upload (tus 1.0.0, ADR 033)
   r('OPTIONS', '/api/events/:code/uploads', 'photos'),

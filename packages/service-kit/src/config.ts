@@ -27,15 +27,9 @@ export const telemetryConfigSchema = z.object({
 export type TelemetryConfig = z.infer<typeof telemetryConfigSchema>;
 
 /** Settings every service reads (convention 2: env only, parsed once, fail fast). */
-export const baseConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
-  /** the services this process runs when the command line names none (`--target`) */
-  AFTERGLOW_TARGET: z.preprocess((v) => v || undefined, z.string().default('all')),
-  PUBLIC_URL: optionalText,
-  /** more origins people reach Afterglow at (a reverse proxy or tunnel), comma-separated */
-  AFTERGLOW_ORIGINS: z
+/** A comma-separated list of http(s) URLs (empty: none). */
+const urlList = (name: string) =>
+  z
     .string()
     .default('')
     .transform((v) =>
@@ -44,7 +38,17 @@ export const baseConfigSchema = z.object({
         .map((s) => s.trim())
         .filter(Boolean),
     )
-    .pipe(z.array(z.url({ protocol: /^https?$/, error: 'AFTERGLOW_ORIGINS must list http(s) origins' }))),
+    .pipe(z.array(z.url({ protocol: /^https?$/, error: `${name} must list http(s) origins` })));
+
+export const baseConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** the services this process runs when the command line names none (`--target`) */
+  AFTERGLOW_TARGET: z.preprocess((v) => v || undefined, z.string().default('all')),
+  PUBLIC_URL: optionalText,
+  /** more origins people reach Afterglow at (a reverse proxy or tunnel), comma-separated */
+  AFTERGLOW_ORIGINS: urlList('AFTERGLOW_ORIGINS'),
   /** `self-signed`: serve HTTPS on PORT with a certificate made once into the data dir */
   AFTERGLOW_HTTPS: z.preprocess((v) => v || undefined, z.enum(['off', 'self-signed']).default('off')),
   AFTERGLOW_DATA_DIR: z.string().default('./data'),
@@ -130,6 +134,14 @@ export const baseConfigSchema = z.object({
   MAIL_FROM: optionalText,
   /** seconds between a failed send's first retry and the next (doubling, at most an hour) */
   MAIL_RETRY_SECONDS: z.coerce.number().int().min(1).default(30),
+  /**
+   * Web Push (ADR 035): the VAPID key pair, base64url (`npx web-push generate-vapid-keys`). Unset: made
+   * once into the data dir. Both or neither.
+   */
+  WEB_PUSH_PUBLIC_KEY: optionalText,
+  WEB_PUSH_PRIVATE_KEY: optionalText,
+  /** more origins push subscriptions may point at (tests, private deployments; plain http allowed there) */
+  AFTERGLOW_PUSH_ORIGINS: urlList('AFTERGLOW_PUSH_ORIGINS').transform((v) => v.map((u) => new URL(u).origin)),
   LOOKUP_MISS_LIMIT: z.coerce.number().int().min(0).default(40),
   LOOKUP_MISS_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

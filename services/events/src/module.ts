@@ -1,3 +1,4 @@
+import { Reveals } from './app/reveals';
 import { answer } from '@afterglow/bus';
 import {
   eventsByHost,
@@ -20,6 +21,8 @@ import { eventsRouter } from './http/routes';
 
 const RETENTION_FIRST_PASS_MS = 60_000;
 const RETENTION_INTERVAL_MS = 3600_000;
+/** how often reveal times are looked at: a guest told of the reveal hears within seconds of it */
+const REVEAL_INTERVAL_MS = 5000;
 
 export const eventsModule: ServiceModule = {
   name: 'events',
@@ -64,6 +67,14 @@ export const eventsModule: ServiceModule = {
       );
     let first: NodeJS.Timeout | undefined;
     let hourly: NodeJS.Timeout | undefined;
+    // Reveals (ADR 035): every few seconds, each reveal time that has come is announced once
+    const reveals = new Reveals({ db, written: () => relay.kick() });
+    const revealLog = ctx.logger.child({ part: 'reveals' });
+    let revealing: NodeJS.Timeout | undefined;
+    const revealPass = () =>
+      void reveals
+        .run()
+        .catch((err: unknown) => revealLog.warn({ err }, 'reveal pass failed; the next one tries again'));
     // Extra Photos bought or refunded (billing): the event's photo limit follows
     const addons = await ctx.bus.consume(
       paymentExtraPhotos.subject,
@@ -73,14 +84,17 @@ export const eventsModule: ServiceModule = {
     return {
       router: eventsRouter(app, lifecycle, mine, ctx.secret, ctx.origins),
       retention,
+      reveals,
       afterStart() {
         // Facts left in the outbox go out once every consumer in this process listens (the in-memory
         // bus keeps nothing for a consumer that does not exist yet).
         relay.start();
         first = setTimeout(pass, RETENTION_FIRST_PASS_MS).unref();
         hourly = setInterval(pass, RETENTION_INTERVAL_MS).unref();
+        revealing = setInterval(revealPass, REVEAL_INTERVAL_MS).unref();
       },
       async stop() {
+        clearInterval(revealing);
         clearTimeout(first);
         clearInterval(hourly);
         await addons.stop();

@@ -1,8 +1,15 @@
 import { join } from 'node:path';
 import { answer } from '@afterglow/bus';
-import { eventDeleted, mailRequested, notifyMessages, userUpserted } from '@afterglow/contracts';
+import {
+  eventDeleted,
+  mailRequested,
+  notifyMessages,
+  pushRequested,
+  userUpserted,
+} from '@afterglow/contracts';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { Mailbox } from './app/mailbox';
+import { vapidKeys, webPushTransport } from './app/push';
 import { Sender } from './app/sender';
 import { fileTransport, smtpTransport } from './app/transport';
 import { notifyRouter } from './http/routes';
@@ -11,6 +18,13 @@ import { notifyRouter } from './http/routes';
 export function defaultFrom(publicUrl: string): string {
   const host = new URL(publicUrl).hostname;
   return `Afterglow <no-reply@${host.includes('.') ? host : `${host}.local`}>`;
+}
+
+/** VAPID's contact (RFC 8292): the public URL when it is https, else the sender's address. */
+export function vapidSubject(publicUrl: string, from: string): string {
+  if (publicUrl.startsWith('https://')) return publicUrl;
+  const address = from.match(/<([^>]+)>/)?.[1] ?? from;
+  return `mailto:${address.trim()}`;
 }
 
 /**
@@ -34,10 +48,17 @@ export const notifyModule: ServiceModule = {
         { dir: transport.dir },
         'no SMTP_URL: e-mails are kept as .eml files in the data dir and listed in the back office',
       );
+    const keys = vapidKeys(ctx.config, ctx.config.AFTERGLOW_DATA_DIR);
+    const from = ctx.config.MAIL_FROM ?? defaultFrom(ctx.publicUrl);
     const sender = new Sender({
       db,
       transport,
-      from: ctx.config.MAIL_FROM ?? defaultFrom(ctx.publicUrl),
+      push: webPushTransport({
+        keys,
+        subject: vapidSubject(ctx.publicUrl, from),
+        extraOrigins: ctx.config.AFTERGLOW_PUSH_ORIGINS,
+      }),
+      from,
       logger: logger.child({ part: 'mail' }),
       retrySeconds: ctx.config.MAIL_RETRY_SECONDS,
     });
@@ -56,6 +77,9 @@ export const notifyModule: ServiceModule = {
           await mailbox.request(mailRequested.schema.parse(msg.data));
         },
       ),
+      ctx.bus.consume(pushRequested.subject, { durable: 'notify-push', maxDeliver: 10 }, async (msg) => {
+        await mailbox.requestPush(pushRequested.schema.parse(msg.data));
+      }),
       ctx.bus.consume(userUpserted.subject, { durable: 'notify-accounts', maxDeliver: 10 }, async (msg) =>
         mailbox.rememberAccount(userUpserted.schema.parse(msg.data)),
       ),
@@ -70,7 +94,7 @@ export const notifyModule: ServiceModule = {
       answer(ctx.bus, notifyMessages, (q) => mailbox.list(q)),
     ]);
     return {
-      router: notifyRouter(mailbox, ctx.secret),
+      router: notifyRouter(mailbox, ctx.secret, keys.publicKey),
       afterStart() {
         sender.start();
       },

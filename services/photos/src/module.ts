@@ -1,6 +1,8 @@
 import { answer } from '@afterglow/bus';
 import {
   eventDeleted,
+  eventRevealed,
+  photoModerated,
   photoProcessed,
   photosCounts,
   photosEventCounts,
@@ -38,7 +40,16 @@ export const photosModule: ServiceModule = {
     const relay = new OutboxRelay(db, outbox, ctx.bus, ctx.logger.child({ part: 'outbox' }));
     // clips are read with ffmpeg as they arrive (ADR 033)
     useFfmpeg(ctx.config.FFMPEG_PATH);
-    const app = photosApp({ db, bus: ctx.bus, store: ctx.store, signer: ctx.signer, events, relay });
+    const app = photosApp({
+      db,
+      bus: ctx.bus,
+      store: ctx.store,
+      signer: ctx.signer,
+      events,
+      relay,
+      publicUrl: ctx.publicUrl,
+      pushOrigins: ctx.config.AFTERGLOW_PUSH_ORIGINS,
+    });
     // Photos stored but never developed go to developing again: soon after start, then every minute.
     const redriveAfterMs = ctx.config.PHOTOS_REDRIVE_AFTER_MS;
     const redrive = (olderThanMs = redriveAfterMs, limit?: number) =>
@@ -98,6 +109,22 @@ export const photosModule: ServiceModule = {
       partBytes: ctx.config.AFTERGLOW_EXPORT_PART_MB * 1024 * 1024,
       authors: (deviceIds) => app.guests.authors(deviceIds),
     });
+    // The reveal (ADR 035): its time (events' fact), or in live mode the first approved photo
+    const reveals = await Promise.all([
+      ctx.bus.consume(eventRevealed.subject, { durable: 'photos-reveal', maxDeliver: 10 }, async (msg) => {
+        await app.reminders.reveal(eventRevealed.schema.parse(msg.data).eventId, 'time');
+      }),
+      ctx.bus.consume(
+        photoModerated.subject,
+        { durable: 'photos-reveal-live', maxDeliver: 10 },
+        async (msg) => {
+          const m = photoModerated.schema.parse(msg.data);
+          if (m.status !== 'approved') return;
+          const e = await events.get(m.eventId);
+          if (e?.liveMode) await app.reminders.reveal(e.id, 'live');
+        },
+      ),
+    ]);
     const router = photosRouter(app, ctx.secret, ctx.origins);
     router.use(publicRouter(app.publicGalleries, ctx.store, ctx.origins));
     router.use(exportRouter(exports, ctx.secret, ctx.logger.child({ part: 'export' })));
@@ -116,6 +143,7 @@ export const photosModule: ServiceModule = {
         clearInterval(redriveTimer);
         await processed.stop();
         await deleted.stop();
+        for (const s of reveals) await s.stop();
         await counts.stop();
         await usage.stop();
         for (const s of backOffice) await s.stop();

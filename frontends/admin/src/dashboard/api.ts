@@ -1,4 +1,10 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   ADMIN_DELETE_REASON,
@@ -10,10 +16,11 @@ import {
   type AdminSettings,
   type AdminStats,
   type AuditEntryDto,
+  type MailMessage,
 } from '@afterglow/contracts';
 import { apiRequest, toast, translator, type MessageDescriptor } from '@afterglow/ui';
 import { problemText } from './errors';
-import { DONE } from './labels';
+import { DONE, type MailFilter } from './labels';
 
 /** The admin API's paths (routes.ts); every query key starts with one, so Refresh finds them all. */
 export const ADMIN_API = {
@@ -24,6 +31,7 @@ export const ADMIN_API = {
   guestbook: '/api/admin/guestbook',
   activity: '/api/admin/activity',
   settings: '/api/admin/settings',
+  mail: '/api/admin/mail',
 } as const;
 export type AdminListKind = 'users' | 'events' | 'photos' | 'guestbook';
 
@@ -79,6 +87,53 @@ export function useActivity() {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 }
+
+/** GET /api/admin/mail: a page of messages, newest first, and how many there are in all. */
+export interface AdminMailPage {
+  messages: MailMessage[];
+  total: number;
+}
+/** The Mail tab asks for this many messages at a time. */
+export const MAIL_PAGE_SIZE = 50;
+
+/**
+ * Every e-mail the product sent or kept (ADR 035), page by page (`offset`), as the other lists' pages
+ * (`items`). A message that arrived between two pages moves the later ones down: one seen already is
+ * not listed twice.
+ */
+export const mailListOptions = (filter: MailFilter) =>
+  infiniteQueryOptions({
+    queryKey: [ADMIN_API.mail, filter],
+    queryFn: ({ pageParam }) =>
+      getJson<AdminMailPage>(
+        pageUrl(ADMIN_API.mail, {
+          limit: String(MAIL_PAGE_SIZE),
+          offset: String(pageParam),
+          status: filter === 'all' ? undefined : filter,
+        }),
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, _pages, lastOffset) =>
+      last.messages.length > 0 && lastOffset + last.messages.length < last.total
+        ? lastOffset + last.messages.length
+        : undefined,
+    select: (data) => {
+      const seen = new Set<string>();
+      return {
+        pageParams: data.pageParams,
+        pages: data.pages.map((p): AdminPage<MailMessage> => ({
+          items: p.messages.filter((m) => {
+            if (seen.has(m.id)) return false;
+            seen.add(m.id);
+            return true;
+          }),
+          nextCursor: null,
+        })),
+      };
+    },
+  });
+
+export const useMailList = (filter: MailFilter) => useInfiniteQuery(mailListOptions(filter));
 
 export function useAdminSettings(enabled: boolean) {
   return useQuery({

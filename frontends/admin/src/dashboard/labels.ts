@@ -1,5 +1,6 @@
 import {
   CAPTURE_KINDS,
+  MAIL_STATUSES,
   type AdminEventFilter,
   type AdminEventRow,
   type AdminExportKind,
@@ -10,6 +11,7 @@ import {
   type AdminUserFilter,
   type AdminUserRow,
   type AuditAction,
+  type MailStatus,
 } from '@afterglow/contracts';
 import { msg, type MessageDescriptor } from '@afterglow/ui';
 
@@ -49,6 +51,21 @@ export const FILTER_LABELS: {
     rejected: msg('filter.guestbook.rejected', 'Rejected'),
     held: msg('filter.guestbook.held', 'Held by Reports'),
   },
+};
+
+/** The Mail tab's status select: every message, or one status (ADR 035). */
+export const MAIL_FILTERS = ['all', ...MAIL_STATUSES] as const;
+export type MailFilter = (typeof MAIL_FILTERS)[number];
+/** A message's status, as its badge and the status select word it. */
+export const MAIL_STATUS: Record<MailStatus, MessageDescriptor> = {
+  pending: msg('mail.status.pending', 'Waiting'),
+  sent: msg('mail.status.sent', 'Sent'),
+  saved: msg('mail.status.saved', 'Kept as a file'),
+  failed: msg('mail.status.failed', 'Failed'),
+};
+export const MAIL_FILTER_LABELS: Record<MailFilter, MessageDescriptor> = {
+  all: msg('mail.filter.all', 'All'),
+  ...MAIL_STATUS,
 };
 
 /** The Photos tab's kind select: every capture, or one kind (ADR 030). */
@@ -178,6 +195,11 @@ export const LIST_TEXT = {
       'list.guestbook.showing',
       '{count, plural, one {Showing # message} other {Showing # messages}}',
     ),
+  },
+  mail: {
+    loading: msg('list.mail.loading', 'Loading e-mails'),
+    failed: msg('list.mail.failed', 'Could not load e-mails'),
+    showing: msg('list.mail.showing', '{count, plural, one {Showing # e-mail} other {Showing # e-mails}}'),
   },
   entries: {
     loading: msg('list.entries.loading', 'Loading entries'),

@@ -7,6 +7,7 @@ import { Tabs } from '@afterglow/ui/tabs';
 import { AdminOnly } from '../access/AdminOnly';
 import { EventsPanel } from '../dashboard/EventsPanel';
 import { GuestbookPanel } from '../dashboard/GuestbookPanel';
+import { MailPanel } from '../dashboard/MailPanel';
 import { OverviewPanel } from '../dashboard/OverviewPanel';
 import { PhotosPanel } from '../dashboard/PhotosPanel';
 import { StatCards } from '../dashboard/StatCards';
@@ -15,7 +16,7 @@ import { useRefresh } from '../dashboard/useRefresh';
 import { clock } from '../dashboard/when';
 import { useT } from '../text';
 
-type TabId = 'overview' | 'users' | 'events' | 'photos' | 'guestbook';
+type TabId = 'overview' | 'users' | 'events' | 'photos' | 'guestbook' | 'mail';
 
 function Dashboard() {
   const t = useT();
@@ -58,6 +59,7 @@ function Dashboard() {
       label: t('tabs.guestbook', 'Guestbook'),
       panel: opened.has('guestbook') && <GuestbookPanel />,
     },
+    { id: 'mail' as const, label: t('tabs.mail', 'Mail'), panel: opened.has('mail') && <MailPanel /> },
   ];
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">

@@ -3,8 +3,19 @@ import { MessageCard } from '../components/MessageCard';
 import { useT } from '../text';
 import { CardLink } from './CameraMessages';
 
-/** Every shot is used: the only way on is the gallery. */
-export function RollComplete({ code, maxShots }: { code: string; maxShots: number }) {
+/**
+ * Every shot is used: the only way on is the gallery. `remind`: the reveal is still to come, so the
+ * gallery's 'Tell me when the photos are revealed' is offered (`?remind=1` brings it into view).
+ */
+export function RollComplete({
+  code,
+  maxShots,
+  remind = false,
+}: {
+  code: string;
+  maxShots: number;
+  remind?: boolean;
+}) {
   const t = useT();
   return (
     <div className="flex min-h-dvh items-center">
@@ -17,6 +28,11 @@ export function RollComplete({ code, maxShots }: { code: string; maxShots: numbe
             <CardLink to={`/gallery/${code}?message=1`} variant="outline">
               {t('roll.leaveMessage', 'Leave a Message for the Hosts')}
             </CardLink>
+            {remind && (
+              <CardLink to={`/gallery/${code}?remind=1`} variant="outline">
+                {t('roll.remind', 'Tell me when they are revealed')}
+              </CardLink>
+            )}
           </>
         }
       >

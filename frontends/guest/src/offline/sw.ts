@@ -8,6 +8,7 @@
 import { SYNC_TAG, flush } from './queue';
 import { deleteOldCaches, installPrecache, respond, type Env, type PrecacheEntry } from './swCache';
 import { routeOf } from './swRoutes';
+import { notificationFromPush, openFromNotification, readPush, urlToOpen } from './swPush';
 
 /** The precache list, put here at build from the built files (scripts/precache.mjs). */
 declare const __PRECACHE__: PrecacheEntry[];
@@ -27,13 +28,30 @@ interface FetchEvt extends ExtendableEvt {
   readonly request: Request;
   respondWith(r: Promise<Response>): void;
 }
+interface PushEvt extends ExtendableEvt {
+  readonly data: { text(): string } | null;
+}
+interface NotificationEvt extends ExtendableEvt {
+  readonly notification: { readonly data: unknown; close(): void };
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<unknown>;
+}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', l: (e: ExtendableEvt) => void): void;
   addEventListener(type: 'sync', l: (e: SyncEvt) => void): void;
   addEventListener(type: 'message', l: (e: MessageEvt) => void): void;
   addEventListener(type: 'fetch', l: (e: FetchEvt) => void): void;
+  addEventListener(type: 'push', l: (e: PushEvt) => void): void;
+  addEventListener(type: 'notificationclick', l: (e: NotificationEvt) => void): void;
   skipWaiting(): Promise<void>;
-  clients: { claim(): Promise<void> };
+  clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<unknown>;
+  };
+  registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
   location: Location;
 }
 const sw = self as unknown as WorkerScope;
@@ -68,4 +86,16 @@ sw.addEventListener('sync', (e) => {
 // The update banner (spec section 4) asks a waiting worker to take over.
 sw.addEventListener('message', (e) => {
   if ((e.data as { type?: string } | null)?.type === 'SKIP_WAITING') void sw.skipWaiting();
+});
+
+// 'Tell me when the photos are revealed' (ADR 035): the push, in the guest's words, as a notification…
+sw.addEventListener('push', (e) => {
+  const { title, options } = notificationFromPush(readPush(e.data?.text()));
+  e.waitUntil(sw.registration.showNotification(title, options));
+});
+
+// …and a tap opens the gallery (or focuses the guest's window of it); never another site.
+sw.addEventListener('notificationclick', (e) => {
+  e.notification.close();
+  e.waitUntil(openFromNotification(sw.clients, urlToOpen(e.notification.data, origin)));
 });

@@ -215,7 +215,11 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   if (state === 'rollComplete') {
     return (
       <>
-        <RollComplete code={code} maxShots={roll.maxShots} />
+        <RollComplete
+          code={code}
+          maxShots={roll.maxShots}
+          remind={!!event.revealAt && Date.parse(event.revealAt) > Date.now()}
+        />
         {overlay}
       </>
     );

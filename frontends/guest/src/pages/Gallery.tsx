@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Camera } from 'lucide-react';
@@ -29,6 +29,11 @@ import {
 import { normalizeCode } from '../lib/code';
 import { getDeviceId } from '../lib/storage';
 import { useT } from '../text';
+
+/** 'Tell me when the photos are revealed': its code comes only to a gallery still waiting for the reveal. */
+const RevealReminder = lazy(() =>
+  import('../reminders/RevealReminder').then((m) => ({ default: m.RevealReminder })),
+);
 
 /** Spec section 7: the gallery polls the event's photos every 10 seconds. */
 const GALLERY_POLL_MS = 10_000;
@@ -119,6 +124,11 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
       </header>
 
       {!revealed && remaining && revealAt && <Countdown remaining={remaining} revealAt={revealAt} />}
+      {!revealed && remaining && !remaining.done && revealAt && deviceId && (
+        <Suspense fallback={null}>
+          <RevealReminder code={code} deviceId={deviceId} />
+        </Suspense>
+      )}
 
       <section aria-labelledby="event-photos" className="space-y-3">
         <div className="flex items-baseline justify-between gap-3">

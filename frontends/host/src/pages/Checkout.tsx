@@ -7,7 +7,8 @@ import {
   type CreatePaymentIntentBody,
   type PaymentIntentAnswer,
 } from '@afterglow/contracts';
-import { Card, Spinner, apiRequest, buttonClass, toast, translator } from '@afterglow/ui';
+import { ApiError, Card, Spinner, apiRequest, buttonClass, toast, translator, useAuth } from '@afterglow/ui';
+import { Reminder } from '../components/my-dashboard/account/ConfirmEmailBanner';
 import { AuthGate } from '../components/LoginRequired';
 import { MessageCard } from '../components/MessageCard';
 import { TestPaymentForm } from '../components/checkout/TestPaymentForm';
@@ -151,6 +152,8 @@ function CheckoutPage({ purchase }: { purchase: CreatePaymentIntentBody }) {
   });
   const returnPath = isPlan ? PAYMENT_RETURN_PATH : `/host/dashboard/${encodeURIComponent(purchase.eventId)}`;
 
+  if (intent.isError && intent.error instanceof ApiError && intent.error.code === 'email_unconfirmed')
+    return <ConfirmFirst />;
   if (intent.isError)
     return (
       <MessageCard
@@ -207,5 +210,28 @@ function CheckoutPage({ purchase }: { purchase: CreatePaymentIntentBody }) {
         {t('checkout.secure', 'Your payment is secure and encrypted. Card payments are processed by Stripe.')}
       </p>
     </Layout>
+  );
+}
+
+/** Buying needs a confirmed address (ADR 035): the link again, and the way back here after it. */
+function ConfirmFirst() {
+  const t = useT();
+  const { user } = useAuth();
+  return (
+    <div className="mx-auto max-w-xl space-y-4 px-4 py-10">
+      <h1 className="text-2xl font-bold">
+        {t('checkout.confirmTitle', 'Confirm your e-mail address first')}
+      </h1>
+      <p>
+        {t(
+          'checkout.confirmText',
+          'Receipts and the link to reset your password go to your e-mail address, so it must be yours before you buy. Follow the link we sent you, then come back to this page.',
+        )}
+      </p>
+      {user && <Reminder email={user.email} />}
+      <Link to="/pricing" className={buttonClass('outline')}>
+        {t('checkout.backToPricing', 'Back to Pricing')}
+      </Link>
+    </div>
   );
 }

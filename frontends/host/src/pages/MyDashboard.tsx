@@ -2,6 +2,8 @@ import type { AuthUser } from '@afterglow/contracts';
 import { useAuth } from '@afterglow/ui';
 import { Tabs } from '@afterglow/ui/tabs';
 import { AuthGate } from '../components/LoginRequired';
+import { AccountSettings } from '../components/my-dashboard/account/AccountSettings';
+import { ConfirmEmailBanner } from '../components/my-dashboard/account/ConfirmEmailBanner';
 import { MyEventsPanel } from '../components/my-dashboard/MyEventsPanel';
 import { OverviewPanel } from '../components/my-dashboard/OverviewPanel';
 import { UpgradePanel } from '../components/my-dashboard/UpgradePanel';
@@ -38,6 +40,7 @@ function Dashboard({ user }: { user: AuthUser }) {
           {t('myDashboard.intro', 'Your plan, your events and everything your guests shot.')}
         </p>
       </header>
+      <ConfirmEmailBanner user={user} />
       <UserStatCards stats={stats.data} error={stats.error} onRetry={() => void stats.refetch()} />
       <Tabs
         label={t('myDashboard.sections', 'Dashboard sections')}
@@ -45,7 +48,12 @@ function Dashboard({ user }: { user: AuthUser }) {
           {
             id: 'overview',
             label: t('myDashboard.overview', 'Overview'),
-            panel: <OverviewPanel user={user} stats={stats.data} />,
+            panel: (
+              <>
+                <OverviewPanel user={user} stats={stats.data} />
+                <AccountSettings user={user} />
+              </>
+            ),
           },
           { id: 'events', label: t('myEvents.title', 'My Events'), panel: <MyEventsPanel /> },
           {

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrationsFolderFor } from '../index';
+import { migrationsFolderFor, openDatabase } from '../index';
 
 /**
  * A copy of a service's migrations up to and including the one tagged `lastTag`: migrating with it
@@ -42,4 +42,19 @@ export async function scratchPostgres(serverUrl: string): Promise<{ url: string;
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/** A database of its own on `serverUrl` (see `scratchPostgres`), opened; `close()` closes and drops it. */
+export async function scratchDatabase(
+  serverUrl: string,
+): Promise<{ database: Awaited<ReturnType<typeof openDatabase>>; close(): Promise<void> }> {
+  const db = await scratchPostgres(serverUrl);
+  const database = await openDatabase({ url: db.url, dataDir: tmpdir() });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await db.drop();
+    },
+  };
 }

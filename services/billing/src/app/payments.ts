@@ -37,6 +37,12 @@ export class Payments {
 
   /** A payment intent for a paid plan or the add-on, priced from the plan table; recorded as pending. */
   async create(buyer: Principal, body: CreatePaymentIntentBody): Promise<PaymentIntentAnswer> {
+    // receipts and account recovery go to this address: it must be the buyer's (ADR 035)
+    if (!buyer.emailVerified)
+      throw forbidden(
+        'Confirm your e-mail address to buy a plan: follow the link we sent you, or send it again from My Dashboard',
+        'email_unconfirmed',
+      );
     let amountCents: number;
     let description: string;
     let row: Pick<PaymentRow, 'kind' | 'plan' | 'eventId'>;

@@ -9,6 +9,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { outboxTable } from '@afterglow/db';
 
 export const eventsSchema = pgSchema('events');
@@ -48,8 +49,14 @@ export const events = eventsSchema.table(
     reportThreshold: integer('report_threshold').notNull().default(3),
     /** the event's language (contracts' LANGUAGES) */
     language: text('language').notNull().default('en'),
+    /** when `event.revealed` was written for the current reveal time (ADR 035); null: not yet */
+    revealAnnouncedAt: timestamp('reveal_announced_at', { withTimezone: true }),
   },
   (t) => [
+    // the reveal pass: reveal times not yet announced
+    index('events_reveal_due_idx')
+      .on(t.revealAt)
+      .where(sql`${t.revealAnnouncedAt} is null`),
     index('events_host_idx').on(t.hostId),
     // the back office's pages (ADR 028): latest start first
     index('events_starts_idx').on(t.startsAt, t.id),

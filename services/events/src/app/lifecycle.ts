@@ -1,3 +1,4 @@
+import { revealMoved } from './reveals';
 import {
   LIFECYCLE_MESSAGES,
   badRequest,
@@ -67,7 +68,12 @@ export class EventLifecycle {
     return this.events.update(
       id,
       actor,
-      { endsAt: new Date(end), revealAt: revealAt ? new Date(revealAt) : null },
+      {
+        endsAt: new Date(end),
+        revealAt: revealAt ? new Date(revealAt) : null,
+        // a reveal already announced and moved later is announced again when it comes
+        ...revealMoved(revealAt ? new Date(revealAt) : null, new Date(now)),
+      },
       guestOrigin,
       { endsAt: row.endsAt },
     );

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { PLANS, type Entitlements } from '@afterglow/contracts';
 import { openDatabase, type Database } from '@afterglow/db';
-import { scratchPostgres } from '@afterglow/db/test-support/scratch-db';
+import { scratchDatabase } from '@afterglow/db/test-support/scratch-db';
 import { events, notifications, outbox } from '../adapters/schema';
 import { Retention } from './retention';
 
@@ -144,15 +144,5 @@ retentionSuite('PGlite', async () => {
 const url = process.env.TEST_DATABASE_URL;
 if (!url) console.warn('TEST_DATABASE_URL not set: retention on PostgreSQL is skipped');
 describe.skipIf(!url)('on PostgreSQL', () => {
-  retentionSuite('PostgreSQL', async () => {
-    const db = await scratchPostgres(url!);
-    const database = await openDatabase({ url: db.url, dataDir: tmpdir() });
-    return {
-      database,
-      async close() {
-        await database.close();
-        await db.drop();
-      },
-    };
-  });
+  retentionSuite('PostgreSQL', () => scratchDatabase(url!));
 });

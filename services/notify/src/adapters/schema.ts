@@ -10,6 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { PushSubscriptionJson } from '@afterglow/contracts';
 
 export const notifySchema = pgSchema('notify');
 
@@ -60,6 +61,11 @@ export const messages = notifySchema.table(
     /** the asker's key: one message per key */
     key: text('key').notNull().unique(),
     template: text('template').notNull(),
+    /** `email`, or `push` (a Web Push notification to `push`, the browser's subscription) */
+    channel: text('channel').notNull().default('email'),
+    /** a push message's subscription; emptied when its push service says it is gone */
+    push: jsonb('push').$type<PushSubscriptionJson>(),
+    /** the e-mail address; for a push message, its push service's host */
     toAddress: text('to_address').notNull(),
     /** an account's message (null for a guest's) */
     userId: text('user_id'),

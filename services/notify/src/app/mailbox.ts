@@ -7,15 +7,17 @@ import {
   isLanguage,
   isTransactional,
   mailRequested,
+  pushRequested,
   type MailMessage,
   type MailPreferences,
   type MailRequest,
   type MailStatus,
+  type PushRequest,
 } from '@afterglow/contracts';
 import type { Db } from '@afterglow/db';
 import { seal, unseal } from '@afterglow/service-kit';
 import { accounts, messages, preferences, suppressions, type MessageRow } from '../adapters/schema';
-import { render } from './templates';
+import { render, renderPush } from './templates';
 
 /** A message for an account notify has not heard of yet: asked again later (the fact is redelivered). */
 export class RecipientUnknown extends Error {}
@@ -86,6 +88,32 @@ export class Mailbox {
         html: r.html,
         links: r.links,
         unsubscribeUrl,
+      })
+      .onConflictDoNothing()
+      .returning({ id: messages.id });
+    if (rows.length) this.d.written?.();
+    return rows.length > 0;
+  }
+
+  /** Writes the push message asked for (ADR 035); false when it was already written. */
+  async requestPush(input: PushRequest): Promise<boolean> {
+    const m = pushRequested.schema.parse(input);
+    const lang = m.lang ?? DEFAULT_LANGUAGE;
+    const p = renderPush(m.template, m.params, lang);
+    const rows = await this.d.db
+      .insert(messages)
+      .values({
+        key: `push:${m.key}`,
+        template: m.template,
+        channel: 'push',
+        push: m.subscription,
+        toAddress: new URL(m.subscription.endpoint).host,
+        eventId: m.eventId ?? null,
+        lang,
+        subject: p.title,
+        text: p.body,
+        html: '',
+        links: [p.url],
       })
       .onConflictDoNothing()
       .returning({ id: messages.id });

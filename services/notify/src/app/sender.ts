@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '@afterglow/db';
 import type { Logger } from '@afterglow/service-kit';
 import { messages, type MessageRow } from '../adapters/schema';
+import { SubscriptionGone, type PushTransport } from './push';
 import { SendError, type MailTransport } from './transport';
 
 /** Sends given up after this many tries (about a day and a half of doubling waits, capped at an hour). */
@@ -33,6 +34,8 @@ export class Sender {
     private readonly d: {
       db: Db;
       transport: MailTransport;
+      /** Web Push; without it push messages wait */
+      push?: PushTransport;
       from: string;
       logger: Logger;
       retrySeconds: number;
@@ -86,28 +89,34 @@ export class Sender {
     const claimed = await this.claim(now);
     const out: SenderPass = { sent: 0, retried: 0, failed: 0 };
     for (const m of claimed) {
+      const push = m.channel === 'push';
       try {
-        await this.d.transport.send({
-          id: m.id,
-          from: this.d.from,
-          to: m.toAddress,
-          subject: m.subject,
-          text: m.text,
-          html: m.html,
-          lang: m.lang,
-          unsubscribeUrl: m.unsubscribeUrl,
-        });
+        if (push) await this.sendPush(m);
+        else
+          await this.d.transport.send({
+            id: m.id,
+            from: this.d.from,
+            to: m.toAddress,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            lang: m.lang,
+            unsubscribeUrl: m.unsubscribeUrl,
+          });
         await this.d.db
           .update(messages)
           .set({
-            status: this.d.transport.kind === 'files' ? 'saved' : 'sent',
+            status: !push && this.d.transport.kind === 'files' ? 'saved' : 'sent',
             sentAt: new Date(),
             claimedUntil: null,
             lastError: null,
           })
           .where(eq(messages.id, m.id));
         out.sent++;
-        this.d.logger.info({ message: m.id, template: m.template, via: this.d.transport.kind }, 'mail sent');
+        this.d.logger.info(
+          { message: m.id, template: m.template, via: push ? 'push' : this.d.transport.kind },
+          push ? 'push sent' : 'mail sent',
+        );
       } catch (err) {
         const e =
           err instanceof SendError ? err : new SendError(String((err as Error)?.message ?? err), false);
@@ -117,7 +126,13 @@ export class Sender {
           .update(messages)
           .set(
             giveUp
-              ? { status: 'failed', claimedUntil: null, lastError: e.message }
+              ? {
+                  status: 'failed',
+                  claimedUntil: null,
+                  lastError: e.message,
+                  // an expired subscription is dropped: nothing is sent to it again
+                  ...(e instanceof SubscriptionGone ? { push: null } : {}),
+                }
               : { nextAttemptAt: new Date(now.getTime() + wait), claimedUntil: null, lastError: e.message },
           )
           .where(eq(messages.id, m.id));
@@ -130,6 +145,12 @@ export class Sender {
       }
     }
     return out;
+  }
+
+  private async sendPush(m: MessageRow): Promise<void> {
+    if (!this.d.push) throw new SendError('push is not set up', false);
+    if (!m.push) throw new SendError('no subscription', true);
+    await this.d.push.send(m.push, { title: m.subject, body: m.text, url: m.links[0] ?? '/', tag: m.key });
   }
 
   /** Due messages no other replica holds, marked as this one's for a while and counted as a try. */

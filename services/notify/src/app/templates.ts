@@ -177,7 +177,7 @@ const BODIES: Record<MailTemplate, (t: ServerText, p: Params) => Body> = {
         { photos: num(p, 'photos'), guests: num(p, 'guests'), event: str(p, 'eventName') },
       ),
     ],
-    action: { label: t('mail.revealHost.action', 'Open the event'), url: str(p, 'url') },
+    action: { label: t('mail.revealHost.see', 'See the photos'), url: str(p, 'url') },
     more: p.exportUrl
       ? [{ label: t('mail.revealHost.export', 'Download every photo (ZIP)'), url: str(p, 'exportUrl') }]
       : [],
@@ -253,4 +253,23 @@ export function render(
     '</div></body></html>',
   ].join('');
   return { subject: b.subject, text, html, links };
+}
+
+/** A push notification's words (ADR 035), in `lang`: short, for a phone's lock screen. */
+export function renderPush(
+  template: 'reveal.guest',
+  params: Params,
+  lang: Language,
+): { title: string; body: string; url: string } {
+  const t = serverText(lang);
+  switch (template) {
+    case 'reveal.guest':
+      return {
+        title: t('push.revealGuest.title', 'The photos of “{event}” are revealed', {
+          event: str(params, 'eventName'),
+        }),
+        body: t('push.revealGuest.body', 'Tap to see them in the gallery.'),
+        url: safeUrl(str(params, 'url')) ?? '/',
+      };
+  }
 }

@@ -24,9 +24,14 @@ function page(t: ServerText, title: string, body: string): string {
 }
 
 /** Notify's routes (ADR 035): a host's e-mail settings, and unsubscribing from a message's link. */
-export function notifyRouter(mailbox: Mailbox, secret: Buffer): Router {
+export function notifyRouter(mailbox: Mailbox, secret: Buffer, pushPublicKey: string): Router {
   const r = Router();
   const json = express.json({ limit: '4kb' });
+
+  // the key a browser subscribes to push with (a guest's reveal reminder); public by nature
+  r.get('/api/push/key', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').json({ publicKey: pushPublicKey });
+  });
 
   r.get('/api/user/notifications', async (req, res) => {
     const user = requireUser(req, secret);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   index,
   integer,
+  jsonb,
   pgSchema,
   primaryKey,
   real,
@@ -10,6 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { PushSubscriptionJson } from '@afterglow/contracts';
 import { outboxTable } from '@afterglow/db';
 
 export const photosSchema = pgSchema('photos');
@@ -233,6 +235,38 @@ export const guestbookReports = photosSchema.table(
   },
   (t) => [primaryKey({ columns: [t.entryId, t.deviceId] })],
 );
+
+/**
+ * 'Tell me when the photos are revealed' (ADR 035): one row per device of an event and channel, with
+ * the address or push subscription the guest gave, used once at the reveal and then deleted (or with
+ * the event, or when the guest withdraws it).
+ */
+export const reminders = photosSchema.table(
+  'reminders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    eventId: uuid('event_id').notNull(),
+    deviceId: uuid('device_id').notNull(),
+    /** `email` or `push` */
+    channel: text('channel').notNull(),
+    email: text('email'),
+    push: jsonb('push').$type<PushSubscriptionJson>(),
+    /** the guest's language when they asked */
+    lang: text('lang').notNull(),
+    /** the gallery at the origin the guest uses */
+    galleryUrl: text('gallery_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('reminders_device_channel_uq').on(t.eventId, t.deviceId, t.channel)],
+);
+
+/** An event whose reveal was told (guests' reminders and the host): once, however it came (ADR 035). */
+export const revealNotices = photosSchema.table('reveal_notices', {
+  eventId: uuid('event_id').primaryKey(),
+  /** `time` (the reveal time came) or `live` (the first approval in live mode) */
+  trigger: text('trigger').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const outbox = outboxTable(photosSchema);
 

@@ -6,6 +6,8 @@ import {
   clipUploads,
   devices,
   eventCounters,
+  reminders,
+  revealNotices,
   guestbookEntries,
   outbox,
   photos,
@@ -79,6 +81,9 @@ export class Deletion {
         .returning({ id: guestbookEntries.id });
       const d = await tx.delete(devices).where(eq(devices.eventId, eventId)).returning({ id: devices.id });
       await tx.delete(eventCounters).where(eq(eventCounters.eventId, eventId));
+      // guests' reveal reminders (their addresses and subscriptions) and the reveal's record (ADR 035)
+      await tx.delete(reminders).where(eq(reminders.eventId, eventId));
+      await tx.delete(revealNotices).where(eq(revealNotices.eventId, eventId));
       // the venue screens' order goes with it (each photo's turn went with the photo)
       await tx.delete(screens).where(eq(screens.eventId, eventId));
       await tx.delete(screenCycles).where(eq(screenCycles.eventId, eventId));

@@ -18,6 +18,7 @@ import { PublicGalleries } from './public-gallery';
 import { Screens } from './screens';
 import { Stats } from './stats';
 import { Uploads } from './upload';
+import { Reminders } from '../reminders';
 
 export interface PhotosDeps {
   db: Db;
@@ -27,6 +28,10 @@ export interface PhotosDeps {
   events: EventsClient;
   /** publishes what the use cases write to `photos.outbox` */
   relay: OutboxRelay;
+  /** where hosts open Afterglow (links in their e-mails) */
+  publicUrl?: string;
+  /** origins push subscriptions may point at besides the browsers' push services */
+  pushOrigins?: readonly string[];
 }
 
 /** The photos service's use cases, one object per capability, over one set of adapters. */
@@ -42,6 +47,13 @@ export function photosApp(given: PhotosDeps) {
   return {
     guests,
     uploads,
+    reminders: new Reminders({
+      db: deps.db,
+      events: deps.events,
+      relay: deps.relay,
+      publicUrl: deps.publicUrl ?? '',
+      pushOrigins: deps.pushOrigins ?? [],
+    }),
     clipUploads: new ClipUploads(deps, uploads, guests),
     gallery: new Gallery(deps, view),
     stats: new Stats(deps),

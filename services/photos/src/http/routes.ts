@@ -13,6 +13,7 @@ import {
 import { isSecureRequest, principalOf, type OriginPolicy } from '@afterglow/service-kit';
 import type { PhotosApp } from '../app/photos';
 import type { Device } from '../guests';
+import { remindersRouter } from '../reminders';
 import { guestbookRouter } from './guestbook-routes';
 import { readUpload } from './multipart';
 import { tusRouter } from './tus';
@@ -65,6 +66,8 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
   r.use(tusRouter(app, ownedDevice));
   // the guestbook (issue 23)
   r.use(guestbookRouter(app, secret, proof, ownedDevice));
+  // 'Tell me when the photos are revealed' (ADR 035)
+  r.use(remindersRouter(app.reminders, ownedDevice, origins));
 
   r.get('/api/events/:code/photos', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);

@@ -1,8 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, loginThroughIdp, startApp, type TestApp } from '../support/harness';
+import type { Retention, Reveals } from '@afterglow/events';
+import {
+  Browser,
+  confirmEmail,
+  eventBody,
+  isoIn,
+  liftEventLimit,
+  loginThroughIdp,
+  startApp,
+  type TestApp,
+} from '../support/harness';
 import { TestSmtp, linkIn } from '../support/smtp';
 
 /** Asks for a reset link as the 'Forgot password?' page does; answers the page's text. */
@@ -27,9 +40,22 @@ async function setPassword(b: Browser, link: string, password: string, confirm =
 describe('accounts that recover themselves, by e-mail over SMTP', () => {
   let smtp: TestSmtp;
   let app: TestApp;
+  /** every log line the app writes, at every level, to check no address gets into them */
+  const logs: string[] = [];
   beforeAll(async () => {
     smtp = await TestSmtp.start();
-    app = await startApp({ SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1', RATE_LIMIT_SCALE: '0' });
+    const sink = new Writable({
+      write(chunk, _enc, done) {
+        logs.push(String(chunk));
+        done();
+      },
+    });
+    app = await startApp(
+      { SMTP_URL: smtp.url, MAIL_RETRY_SECONDS: '1', RATE_LIMIT_SCALE: '0' },
+      'all',
+      pino({ level: 'trace' }, sink),
+    );
+    await liftEventLimit(app);
   });
   afterAll(async () => {
     await app?.close();
@@ -47,7 +73,8 @@ describe('accounts that recover themselves, by e-mail over SMTP', () => {
     const m = await smtp.waitFor('confirm.me@example.test');
     expect(m.mail.subject).toBe('Confirm your e-mail address for Afterglow');
     expect(m.mail.html).toContain('/idp/confirm/');
-    expect(m.mail.headers.get('list-unsubscribe')).toBeUndefined();
+    expect(m.mail.headers.get('list')).toBeUndefined();
+    expect(m.raw).not.toMatch(/^List-Unsubscribe/im);
     const link = linkIn(m, '/idp/confirm/');
     const page = await b.fetch(link);
     expect(page.status).toBe(200);
@@ -175,6 +202,82 @@ describe('accounts that recover themselves, by e-mail over SMTP', () => {
     expect(smtp.to(email)).toHaveLength(2);
   });
 
+  it("sends the buyer's receipt for a payment", async () => {
+    const email = 'receipt@example.test';
+    const b = new Browser(app.base);
+    await loginThroughIdp(b, email, 'password-one');
+    await confirmEmail(b, email, app);
+    const pi = await b.json('POST', '/api/create-payment-intent', { plan: 'basic' });
+    expect(pi.status).toBe(201);
+    const paid = await b.json('POST', '/api/payments/test-confirm', {
+      paymentIntentId: pi.body.paymentIntentId,
+    });
+    expect(paid.body.status).toBe('succeeded');
+    const receipt = await smtp.waitFor(email, 2, 20_000); // 1: the confirmation
+    expect(receipt.mail.subject).toBe('Your Afterglow receipt: Event Basic');
+    expect(receipt.mail.text).toContain(`Reference: ${pi.body.paymentIntentId}`);
+    expect(receipt.mail.text).toContain('Test mode: no card was charged.');
+    expect(receipt.mail.text).toMatch(/Amount: \$\d+\.\d\d/);
+    expect(receipt.mail.headers.get('list')).toBeUndefined();
+  });
+
+  it('warns the host when hosting ends, at the time retention says (a controlled clock)', async () => {
+    const email = 'ending@example.test';
+    const b = new Browser(app.base);
+    await loginThroughIdp(b, email, 'password-one');
+    const e = (await b.json('POST', '/api/events', eventBody({ name: 'Over Soon' }))).body;
+    const retention = (app.modules.get('events') as unknown as { retention: Retention }).retention;
+    // the free plan hosts for 7 days after the start
+    await retention.run(new Date(Date.now() + 3 * 24 * 3600_000));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(smtp.to(email).filter((m) => m.mail.subject?.startsWith('Hosting'))).toHaveLength(0);
+    await retention.run(new Date(Date.now() + 9 * 24 * 3600_000));
+    const warning = await smtp.waitFor(email, 2, 20_000); // 1: the confirmation
+    expect(warning.mail.subject).toBe('Hosting for “Over Soon” has ended');
+    expect(warning.mail.text).toContain(`(code ${e.code})`);
+    expect(linkIn(warning, `/host/dashboard/${e.id}`)).toBeTruthy();
+    // not on and on: once
+    await retention.run(new Date(Date.now() + 9.5 * 24 * 3600_000));
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.to(email)).toHaveLength(2);
+    // turned off on My Dashboard, the deletion notice is not sent
+    expect((await b.json('PUT', '/api/user/notifications', { hosting: false })).body).toEqual({
+      hosting: false,
+      reveal: true,
+    });
+    await retention.run(new Date(Date.now() + 20 * 24 * 3600_000));
+    expect((await b.json('GET', `/api/events/${e.id}`)).status).toBe(404);
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(smtp.to(email)).toHaveLength(2);
+  });
+
+  it("tells a guest once at the reveal, whatever the clock says after (the reveal pass's own clock)", async () => {
+    const host = new Browser(app.base);
+    await loginThroughIdp(host, 'clock-host@example.test', 'password-one');
+    const e = (
+      await host.json('POST', '/api/events', eventBody({ startsAt: isoIn(-60_000), endsAt: isoIn(7200_000) }))
+    ).body;
+    const guest = new Browser(app.base);
+    const d = (await guest.json('POST', `/api/events/${e.code}/devices`, { anonId: randomUUID() })).body;
+    expect(
+      (
+        await guest.json('POST', `/api/events/${e.code}/reminders`, {
+          deviceId: d.id,
+          email: 'clocked@example.test',
+        })
+      ).status,
+    ).toBe(201);
+    const reveals = (app.modules.get('events') as unknown as { reveals: Reveals }).reveals;
+    // before the reveal time nothing goes; at it, one message; later passes add nothing
+    expect(await reveals.run(new Date(Date.now() + 3600_000))).toBe(0);
+    expect(await reveals.run(new Date(Date.now() + 7300_000))).toBeGreaterThanOrEqual(1);
+    const m = await smtp.waitFor('clocked@example.test', 1, 20_000);
+    expect(m.mail.subject).toBe(`The photos of “${e.name}” are revealed`);
+    await reveals.run(new Date(Date.now() + 7400_000));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.to('clocked@example.test')).toHaveLength(1);
+  });
+
   it('records a permanent refusal for the back office and does not try again', async () => {
     const email = 'bounces@example.test';
     smtp.refuseWith = 550;
@@ -194,6 +297,13 @@ describe('accounts that recover themselves, by e-mail over SMTP', () => {
     } finally {
       smtp.refuseWith = null;
     }
+  });
+
+  it('never writes an e-mail address into the logs', () => {
+    expect(logs.length).toBeGreaterThan(20);
+    const text = logs.join('');
+    expect(text).toContain('mail sent');
+    expect(text).not.toMatch(/[\w.+-]+@example\.test/i);
   });
 });
 

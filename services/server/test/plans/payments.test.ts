@@ -3,7 +3,15 @@ import Stripe from 'stripe';
 import { testWebhookSecret } from '@afterglow/billing';
 import { PLANS } from '@afterglow/contracts';
 import { PROFILES, provisionInfra, type Infra } from '../support/infra';
-import { Browser, eventBody, loginThroughIdp, startApp, waitFor, type TestApp } from '../support/harness';
+import {
+  Browser,
+  confirmEmail,
+  eventBody,
+  loginThroughIdp,
+  startApp,
+  waitFor,
+  type TestApp,
+} from '../support/harness';
 
 /**
  * Payments (ADR 024) over HTTP, in the test mode `npm start` has without Stripe keys: the amount is
@@ -79,10 +87,22 @@ describe.each(PROFILES)('payments and the Stripe webhook ($name)', ({ infra: use
     other = new Browser(app.base);
     await loginThroughIdp(host, 'buyer@example.test', 'a good long password');
     await loginThroughIdp(other, 'someone@example.test', 'a good long password');
+    await confirmEmail(host, 'buyer@example.test', app);
+    await confirmEmail(other, 'someone@example.test', app);
   }, 120_000);
   afterAll(async () => {
     await app?.close();
     await infra?.teardown();
+  });
+
+  it('sells only to an account whose address is confirmed', async () => {
+    const fresh = new Browser(app.base);
+    await loginThroughIdp(fresh, 'unconfirmed@example.test', 'a good long password');
+    const refused = await fresh.json('POST', '/api/create-payment-intent', { plan: 'pro' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('email_unconfirmed');
+    await confirmEmail(fresh, 'unconfirmed@example.test', app);
+    expect((await fresh.json('POST', '/api/create-payment-intent', { plan: 'pro' })).status).toBe(201);
   });
 
   it('prices a plan from the plan table, never from the client, in test mode', async () => {

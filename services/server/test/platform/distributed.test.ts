@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Browser, eventBody, loginThroughIdp, makeJpeg, openSocket, waitFor } from '../support/harness';
+import {
+  Browser,
+  confirmEmail,
+  eventBody,
+  loginThroughIdp,
+  makeJpeg,
+  openSocket,
+  waitFor,
+} from '../support/harness';
 import { infraAvailable, type Infra } from '../support/infra';
 import { processesForSuite, type Processes } from '../support/processes';
 
@@ -46,6 +54,12 @@ describe.skipIf(!infraAvailable)('each service in its own process', () => {
   it('takes a test-mode payment through the gateway: billing grants the plan, events raises the limit', async () => {
     const host = new Browser(base);
     await loginThroughIdp(host, 'dist-buyer@example.test', 'distributed pass');
+    const db = new pg.Pool({ connectionString: infra.env.DATABASE_URL, max: 1 });
+    try {
+      await confirmEmail(host, 'dist-buyer@example.test', db);
+    } finally {
+      await db.end();
+    }
     const buy = async (body: unknown) => {
       const pi = await host.json('POST', '/api/create-payment-intent', body);
       expect(pi.status).toBe(201);

@@ -60,7 +60,16 @@ describe('the afterglow process', () => {
     expect(await p.exited).toBe(0);
     const lines = p.output();
     const started = [...lines.matchAll(/"module":"(\w+)".*"msg":"module started"/g)].map((m) => m[1]);
-    expect(started).toEqual(['billing', 'events', 'photos', 'media', 'realtime', 'admin', 'notify', 'gateway']);
+    expect(started).toEqual([
+      'billing',
+      'events',
+      'photos',
+      'media',
+      'realtime',
+      'admin',
+      'notify',
+      'gateway',
+    ]);
     const stopped = [...lines.matchAll(/"module":"(\w+)".*"msg":"module stopped"/g)].map((m) => m[1]);
     expect(stopped).toEqual([...started].reverse());
     expect(lines).toContain('"msg":"stopped"');

@@ -9,6 +9,7 @@ import {
   clipUploadHeaders,
   eventBody,
   isoIn,
+  confirmEmail,
   loginThroughIdp,
   makeJpeg,
   openSocket,
@@ -590,6 +591,33 @@ const ROWS: Row[] = [
       return r.status;
     },
   },
+  // reveal reminders (ADR 035): a device's own, proven by its cookie, as a guestbook message
+  ...(['POST', 'GET', 'DELETE'] as const).map((method): Row => ({
+    key: `${method} /api/events/:code/reminders`,
+    expect: E(403, method === 'POST' ? 201 : 200, 403, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const deviceId = a === 'otherGuest' ? c.fx.dB.id : c.fx.dA.id;
+      const path = `/api/events/${c.fx.A.code}/reminders`;
+      const r =
+        method === 'POST'
+          ? await send(c.as(a), 'POST', path, { deviceId, email: `reminder-${a}@example.test` })
+          : await send(c.as(a), method, `${path}?deviceId=${deviceId}`);
+      if (a === 'otherGuest') expect(r.body.code).toBe('device_mismatch');
+      else if (a === 'suspended') expect(r.body.code).toBe('account_suspended');
+      else if (a !== 'guest') expect(r.body.code, a).toBe('device_not_yours');
+      else expect(r.body.email).toBe(method === 'DELETE' ? null : 'reminder-guest@example.test');
+      return r.status;
+    },
+  })),
+  {
+    key: 'GET /api/push/key',
+    expect: E(200, 200, 200, 200, 200, 403, 200),
+    run: async (c, a) => {
+      const r = await send(c.as(a), 'GET', '/api/push/key');
+      if (r.status === 200) expect(r.body.publicKey).toMatch(/^[A-Za-z0-9_-]{80,}$/);
+      return r.status;
+    },
+  },
   {
     key: 'GET /api/events/:code/guestbook',
     expect: E(200, 200, 200, 200, 200, 403, 200),
@@ -993,8 +1021,11 @@ describe('the authorization matrix', () => {
       // its hosts hold several events (events per plan: event-limit.test.ts)
       await liftEventLimit(app);
       for (const a of ACTORS) browsers.set(a, new Browser(app.base));
-      for (const [a, email] of Object.entries(accounts))
+      for (const [a, email] of Object.entries(accounts)) {
         await loginThroughIdp(browsers.get(a as Actor)!, email, PASSWORD);
+        // buying a plan needs a confirmed address (ADR 035)
+        await confirmEmail(browsers.get(a as Actor)!, email, app);
+      }
       victim = new Browser(app.base);
       await loginThroughIdp(victim, 'matrix-victim@example.test', PASSWORD);
       const b = (a: Actor) => browsers.get(a)!;

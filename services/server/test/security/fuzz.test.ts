@@ -42,6 +42,7 @@ const JSON_BODIES: Record<string, () => Record<string, unknown>> = {
     reason: 'other',
   }),
   'POST /api/events/:code/guestbook': () => ({ deviceId: joined.deviceId, text: 'Happy birthday!' }),
+  'POST /api/events/:code/reminders': () => ({ deviceId: joined.deviceId, email: 'fuzz@example.test' }),
   'POST /api/guestbook/:id/report': () => ({
     deviceId: '00000000-0000-4000-8000-000000000000',
     reason: 'other',
@@ -74,6 +75,7 @@ const NO_BODY = new Set([
   'DELETE /api/guestbook/:id',
   'POST /api/admin/users/:userId/unsuspend',
   'POST /api/account/confirmation',
+  'DELETE /api/events/:code/reminders',
 ]);
 const MULTIPART = new Set(['POST /api/events/:code/photos']);
 /** A clip's resumable upload (tus 1.0.0, ADR 033): its input is headers and raw bytes. */
@@ -92,6 +94,8 @@ const QUERIES: Record<string, string[]> = {
   'DELETE /api/photos/:id': ['deviceId'],
   'GET /api/events/:code/guestbook': ['status', 'limit', 'cursor'],
   'DELETE /api/guestbook/:id': ['deviceId'],
+  'GET /api/events/:code/reminders': ['deviceId', 'channel'],
+  'DELETE /api/events/:code/reminders': ['deviceId', 'channel'],
   'GET /api/admin/users': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/events': ['search', 'filter', 'cursor', 'limit'],
   'GET /api/admin/photos': ['search', 'filter', 'cursor', 'limit'],

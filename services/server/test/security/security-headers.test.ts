@@ -21,6 +21,7 @@ import {
   Browser,
   clipUploadHeaders,
   eventBody,
+  confirmEmail,
   loginThroughIdp,
   makeJpeg,
   openSocket,
@@ -136,6 +137,7 @@ describe('security headers and cross-site requests', () => {
     secure = await startApp({ AFTERGLOW_WEB_DIR: web, PUBLIC_URL: 'https://afterglow.example' });
     host = new CookieWatcher(app.base);
     await loginThroughIdp(host, 'headers@example.test', 'headers are armour');
+    await confirmEmail(host, 'headers@example.test', app);
     // clips on every plan here, so the event takes them (which plans have clips: clips.test.ts)
     await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
     event = (await host.json('POST', '/api/events', eventBody({ maxShotsPerDevice: 36, allowClips: true })))
@@ -328,6 +330,10 @@ describe('security headers and cross-site requests', () => {
             },
             ok: 204,
           };
+        case 'POST /api/events/:code/reminders':
+          return json({ deviceId, email: 'csrf@example.test' }, 201);
+        case 'DELETE /api/events/:code/reminders':
+          return { path: `${path}?deviceId=${deviceId}`, init: {}, ok: 200 };
         case 'POST /api/events/:code/guestbook':
           return json({ deviceId, text: 'Congratulations!' }, 201);
         case 'POST /api/guestbook/:id/approve':
@@ -369,7 +375,8 @@ describe('security headers and cross-site requests', () => {
         case 'POST /api/account/email':
           return json({ email: 'elsewhere@example.test', password: 'not-it' }, 400);
         case 'POST /api/account/confirmation':
-          return { path, init: {}, ok: 202 };
+          // confirmed at sign-up: the answer says so
+          return { path, init: {}, ok: 200 };
         case 'PUT /api/user/notifications':
           return json({ reveal: true }, 200);
         default:

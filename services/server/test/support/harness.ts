@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { WebSocket } from 'ws';
+import type { Logger } from '@afterglow/service-kit';
 import { launch, type Running } from '../../src/launcher';
 
 import { freePort } from './free-port';
@@ -22,7 +23,12 @@ export interface TestApp extends Running {
  * IdP. No PUBLIC_URL unless a test sets one: the app is reached at 127.0.0.1, as a person's browser
  * on the same machine may, and works out its origins as it does for them.
  */
-export async function startApp(env: Record<string, string> = {}, target = 'all'): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  target = 'all',
+  /** where its logs go (a test that reads them); default: pino at LOG_LEVEL to stdout */
+  logger?: Logger,
+): Promise<TestApp> {
   const dataDir = env.AFTERGLOW_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'afterglow-test-'));
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -37,6 +43,7 @@ export async function startApp(env: Record<string, string> = {}, target = 'all')
       AFTERGLOW_ADMIN_EMAILS: 'admin@example.test',
       ...env,
     },
+    ...(logger ? { logger } : {}),
   });
   return {
     ...running,
@@ -268,3 +275,35 @@ export const clipUploadHeaders = (
 /** How many shots a device has taken, as its guest's phone asks. */
 export const shotsTakenBy = async (guest: Browser, deviceId: string): Promise<number> =>
   (await guest.json('GET', `/api/devices/${deviceId}/photos`)).body.shotsTaken as number;
+
+/** Reads the newest link of the confirmation e-mail sent to `email`: from notify's outbox, as its mailbox. */
+type LinkSource =
+  TestApp | { query(text: string, values: unknown[]): Promise<{ rows: { links: string[] }[] }> };
+async function confirmationLink(source: LinkSource, email: string): Promise<string | undefined> {
+  const address = email.toLowerCase();
+  const rows =
+    'ctx' in source
+      ? ((
+          (await source.ctx.database.db.execute(
+            sql`select links from notify.messages where template = 'account.confirm' and to_address = ${address} order by created_at desc limit 1`,
+          )) as unknown as { rows?: { links: string[] }[] }
+        ).rows ?? [])
+      : (
+          await source.query(
+            `select links from notify.messages where template = 'account.confirm' and to_address = $1 order by created_at desc limit 1`,
+            [address],
+          )
+        ).rows;
+  return rows[0]?.links[0];
+}
+
+/**
+ * Confirms a new account's address as its owner does: follows the link of the confirmation e-mail
+ * sent at sign-up (ADR 035). Buying a plan needs it.
+ */
+export async function confirmEmail(b: Browser, email: string, source: LinkSource): Promise<void> {
+  const link = await waitFor(() => confirmationLink(source, email), 10_000);
+  const res = await b.fetch(link);
+  if (res.status !== 200) throw new Error(`confirming ${email} answered ${res.status}`);
+  await res.text();
+}

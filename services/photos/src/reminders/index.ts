@@ -1,0 +1,2 @@
+export { Reminders } from './reminders';
+export { remindersRouter } from './routes';
