@@ -79,8 +79,9 @@ export const eventsCreated = eventsSchema.table(
 );
 
 /**
- * Messages to a host, written once and ready for e-mail (ADR 026): `hosting_ended` when an event's
- * hosting period is over, `event_purged` when retention deleted it. One of each kind per event.
+ * Notices to a host, written once (ADR 026): `hosting_ended` when an event's hosting period is over,
+ * `event_purged` when retention deleted it. One of each kind per event. The e-mail for each is asked of
+ * notify in the same transaction (`mail.requested`, ADR 035); these rows are retention's own record.
  */
 export const notifications = eventsSchema.table(
   'notifications',
@@ -92,7 +93,7 @@ export const notifications = eventsSchema.table(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** set by whatever sends it (no mail is sent yet) */
+    /** not used: the e-mail goes through notify's outbox (ADR 035), which records its sending */
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
