@@ -1,6 +1,5 @@
-import { createRequire } from 'node:module';
-import { dirname } from 'node:path';
 import sharp from 'sharp';
+import { wasmTf } from '@afterglow/faces';
 import type * as Tf from '@tensorflow/tfjs';
 import type { NSFWJS } from 'nsfwjs/core';
 
@@ -35,15 +34,8 @@ let loading: Promise<Loaded> | null = null;
 let queue: Promise<unknown> = Promise.resolve();
 
 async function loadModel(): Promise<Loaded> {
-  const tf = await import('@tensorflow/tfjs');
-  const wasm = await import('@tensorflow/tfjs-backend-wasm');
-  // The backend reads its .wasm files from these paths with fs (never a URL).
-  const require = createRequire(import.meta.url);
-  wasm.setWasmPaths(
-    `${dirname(require.resolve('@tensorflow/tfjs-backend-wasm/dist/tfjs-backend-wasm.wasm'))}/`,
-  );
-  if (!(await tf.setBackend('wasm'))) throw new Error('the TensorFlow.js wasm backend did not start');
-  await tf.ready();
+  // the one TensorFlow.js of the process, on its wasm backend (shared with the face models)
+  const tf = await wasmTf();
   const { load } = await import('nsfwjs/core');
   const { MobileNetV2Model } = await import('nsfwjs/models/mobilenet_v2');
   // nsfwjs says which model it uses on console.info at every load: not a log line of ours
