@@ -151,3 +151,12 @@ export function createOriginPolicy(o: OriginPolicyOptions): OriginPolicy {
 
 /** The header the gateway sets (after dropping any a client sent) to tell services the guests' origin. */
 export const GUEST_ORIGIN_HEADER = 'x-afterglow-guest-origin';
+
+/** The origin guests open, as the gateway told it for this request; the policy's default without one. */
+export function toldGuestOrigin(
+  req: { headers: Record<string, string | string[] | undefined> },
+  origins: Pick<OriginPolicy, 'guestOrigin'>,
+): string {
+  const told = req.headers[GUEST_ORIGIN_HEADER];
+  return (typeof told === 'string' && originOf(told)) || origins.guestOrigin();
+}

@@ -7,13 +7,7 @@ import {
   sharingSchema,
   updateEventSchema,
 } from '@afterglow/contracts';
-import {
-  GUEST_ORIGIN_HEADER,
-  originOf,
-  principalOf,
-  requireUser,
-  type OriginPolicy,
-} from '@afterglow/service-kit';
+import { toldGuestOrigin, principalOf, requireUser, type OriginPolicy } from '@afterglow/service-kit';
 import type { EventsApp } from '../app/events';
 import type { EventLifecycle } from '../app/lifecycle';
 import type { MyEvents } from '../app/my-events';
@@ -27,10 +21,7 @@ export function eventsRouter(
 ): Router {
   const r = Router();
   /** the origin guests will open, as the gateway worked it out for this request */
-  const guests = (req: Request) => {
-    const told = req.headers[GUEST_ORIGIN_HEADER];
-    return (typeof told === 'string' && originOf(told)) || origins.guestOrigin();
-  };
+  const guests = (req: Request) => toldGuestOrigin(req, origins);
   r.use('/api/events', express.json({ limit: '64kb' }));
 
   r.post('/api/events', async (req, res) => {

@@ -11,9 +11,7 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { verifyPassword } from '../identity/passwords';
 import type { AccountRecovery } from '../identity/recovery';
 import type { AuthedRequest } from './pipeline';
-
-const tooMany = () =>
-  new HttpError(429, 'rate_limited', 'Too many requests, please wait a moment and try again');
+import { rateLimited } from './rate-limit';
 
 /**
  * My Dashboard's account settings for the embedded identity provider's accounts (ADR 035): a new
@@ -76,7 +74,7 @@ export function accountRouter(recovery: AccountRecovery, origins: OriginPolicy):
       origins.browserOrigin(req),
       requestLanguage(req),
     );
-    if (!sent) throw tooMany();
+    if (!sent) throw rateLimited();
     res.status(202).set('Cache-Control', 'no-store').json({ pending: body.email });
   });
 
@@ -90,7 +88,7 @@ export function accountRouter(recovery: AccountRecovery, origins: OriginPolicy):
       origins.browserOrigin(req),
       requestLanguage(req),
     );
-    if (!sent) throw tooMany();
+    if (!sent) throw rateLimited();
     res.status(202).set('Cache-Control', 'no-store').json({ emailVerified: false, sent: true });
   });
   return r;

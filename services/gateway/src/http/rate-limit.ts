@@ -57,6 +57,10 @@ export function redisRateLimiter(client: RedisClientType, prefix: string): RateL
   };
 }
 
+/** The refusal of a request over a limit (the middleware's, and an account's hourly share of links). */
+export const rateLimited = () =>
+  new HttpError(429, 'rate_limited', 'Too many requests, please wait a moment and try again');
+
 export interface Rule {
   name: string;
   limit: number;
@@ -143,10 +147,7 @@ export function rateLimit(limiter: RateLimiter, rules: Rule[]) {
         if (!hit.allowed) {
           res.setHeader('Retry-After', String(hit.resetSeconds));
           req.resume();
-          return sendProblem(
-            res,
-            new HttpError(429, 'rate_limited', 'Too many requests, please wait a moment and try again'),
-          );
+          return sendProblem(res, rateLimited());
         }
       }
       next();

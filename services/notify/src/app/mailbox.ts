@@ -3,6 +3,7 @@ import { and, count, desc, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
   MAIL_UNSUBSCRIBE_PATH,
+  MAIL_PREFERENCES,
   MAIL_PREFERENCE_OF,
   isLanguage,
   isTransactional,
@@ -73,26 +74,20 @@ export class Mailbox {
       ? null
       : `${this.d.publicUrl}${MAIL_UNSUBSCRIBE_PATH}?t=${seal(this.d.secret, UNSUBSCRIBE, { m: id })}`;
     const r = render(m.template, m.params, lang ?? DEFAULT_LANGUAGE, unsubscribeUrl);
-    const rows = await this.d.db
-      .insert(messages)
-      .values({
-        id,
-        key: m.key,
-        template: m.template,
-        toAddress: address,
-        userId,
-        eventId: m.eventId ?? null,
-        lang: lang ?? DEFAULT_LANGUAGE,
-        subject: r.subject,
-        text: r.text,
-        html: r.html,
-        links: r.links,
-        unsubscribeUrl,
-      })
-      .onConflictDoNothing()
-      .returning({ id: messages.id });
-    if (rows.length) this.d.written?.();
-    return rows.length > 0;
+    return this.write({
+      id,
+      key: m.key,
+      template: m.template,
+      toAddress: address,
+      userId,
+      eventId: m.eventId ?? null,
+      lang: lang ?? DEFAULT_LANGUAGE,
+      subject: r.subject,
+      text: r.text,
+      html: r.html,
+      links: r.links,
+      unsubscribeUrl,
+    });
   }
 
   /** Writes the push message asked for (ADR 035); false when it was already written. */
@@ -100,21 +95,26 @@ export class Mailbox {
     const m = pushRequested.schema.parse(input);
     const lang = m.lang ?? DEFAULT_LANGUAGE;
     const p = renderPush(m.template, m.params, lang);
+    return this.write({
+      key: `push:${m.key}`,
+      template: m.template,
+      channel: 'push',
+      push: m.subscription,
+      toAddress: new URL(m.subscription.endpoint).host,
+      eventId: m.eventId ?? null,
+      lang,
+      subject: p.title,
+      text: p.body,
+      html: '',
+      links: [p.url],
+    });
+  }
+
+  /** One message into the outbox, once per key; the sender is told at once. */
+  private async write(values: typeof messages.$inferInsert): Promise<boolean> {
     const rows = await this.d.db
       .insert(messages)
-      .values({
-        key: `push:${m.key}`,
-        template: m.template,
-        channel: 'push',
-        push: m.subscription,
-        toAddress: new URL(m.subscription.endpoint).host,
-        eventId: m.eventId ?? null,
-        lang,
-        subject: p.title,
-        text: p.body,
-        html: '',
-        links: [p.url],
-      })
+      .values(values)
       .onConflictDoNothing()
       .returning({ id: messages.id });
     if (rows.length) this.d.written?.();
@@ -125,7 +125,7 @@ export class Mailbox {
   async preferences(userId: string): Promise<MailPreferences> {
     const rows = await this.d.db.select().from(preferences).where(eq(preferences.userId, userId));
     const off = (k: string) => rows.some((r) => r.kind === k && !r.enabled);
-    return { hosting: !off('hosting'), reveal: !off('reveal') };
+    return Object.fromEntries(MAIL_PREFERENCES.map((k) => [k, !off(k)])) as MailPreferences;
   }
 
   async setPreferences(userId: string, change: Partial<MailPreferences>): Promise<MailPreferences> {

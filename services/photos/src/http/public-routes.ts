@@ -10,8 +10,7 @@ import {
   shareVideoPath,
 } from '@afterglow/contracts';
 import {
-  GUEST_ORIGIN_HEADER,
-  originOf,
+  toldGuestOrigin,
   requestLanguage,
   sendProblem,
   sendStoredObject,
@@ -36,10 +35,7 @@ const pageQuery = z.object({
 export function publicRouter(galleries: PublicGalleries, store: ObjectStore, origins: OriginPolicy): Router {
   const r = Router();
   /** the origin people open (the gateway tells it; PUBLIC_URL or this machine's network address) */
-  const origin = (req: Request) => {
-    const told = req.headers[GUEST_ORIGIN_HEADER];
-    return (typeof told === 'string' && originOf(told)) || origins.guestOrigin();
-  };
+  const origin = (req: Request) => toldGuestOrigin(req, origins);
 
   r.get('/api/public/events/:slug', async (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -1,6 +1,6 @@
 import express, { Router, type Request, type Response } from 'express';
 import { parseOr400, reminderAskSchema, reminderQuerySchema } from '@afterglow/contracts';
-import { GUEST_ORIGIN_HEADER, originOf, requestLanguage, type OriginPolicy } from '@afterglow/service-kit';
+import { requestLanguage, toldGuestOrigin, type OriginPolicy } from '@afterglow/service-kit';
 import type { Device } from '../guests';
 import type { Reminders } from './reminders';
 
@@ -16,10 +16,7 @@ export function remindersRouter(
   const r = Router();
   const json = express.json({ limit: '8kb' });
   /** the origin the guest's phone uses (the gateway tells it), for the gallery link */
-  const guestOrigin = (req: Request) => {
-    const told = req.headers[GUEST_ORIGIN_HEADER];
-    return (typeof told === 'string' && originOf(told)) || origins.guestOrigin();
-  };
+  const guestOrigin = (req: Request) => toldGuestOrigin(req, origins);
   const fresh = (res: Response) => res.set('Cache-Control', 'no-store');
 
   r.post('/api/events/:code/reminders', json, async (req, res) => {
