@@ -120,6 +120,9 @@ export interface AdminEventRow {
   photoCount: number;
   /** guest devices that joined */
   guestCount: number;
+  /** Find Me on (ADR 036), and how many faces it has indexed: counts, never the faces */
+  findMe: boolean;
+  faceCount: number;
   status: 'upcoming' | 'active' | 'ended';
   startsAt: string;
   endsAt: string;

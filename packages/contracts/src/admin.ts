@@ -161,6 +161,8 @@ export const adminEventSchema = z.object({
   plan: z.string(),
   startsAt: isoTime,
   endsAt: isoTime,
+  /** Find Me on (ADR 036; added later: an answer without it says off) */
+  findMe: z.boolean().default(false),
 });
 export type AdminEventFacts = z.infer<typeof adminEventSchema>;
 
@@ -244,7 +246,7 @@ export const photosModerate = rpc(
 );
 
 /**
- * `rpc.photos.event-counts {eventIds} -> {events: [{eventId, photoCount, guestCount}]}`: one entry per
+ * `rpc.photos.event-counts {eventIds} -> {events: [{eventId, photoCount, guestCount, faceCount}]}`: one entry per
  * asked event, in the order asked.
  */
 export const photosEventCounts = rpc(
@@ -256,6 +258,8 @@ export const photosEventCounts = rpc(
         eventId: z.uuid(),
         photoCount: z.number().int().min(0),
         guestCount: z.number().int().min(0),
+        /** faces indexed for Find Me (added later: an answer without it says none) */
+        faceCount: z.number().int().min(0).default(0),
       }),
     ),
   }),

@@ -110,6 +110,8 @@ export interface PlanLimits {
   maxClipSeconds: number;
   /** guests may leave voice messages in the guestbook (text messages: every plan) */
   voiceGuestbook: boolean;
+  /** guests may find the photos they are in with a selfie (Find Me, ADR 036), where the host turns it on */
+  findMe: boolean;
 }
 /**
  * Spec section 9: the plan catalogue as the pricing pages show it. Billing loads it into its plan
@@ -134,6 +136,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     aiSafetyFilter: false,
     maxClipSeconds: 0,
     voiceGuestbook: false,
+    findMe: false,
   },
   basic: {
     id: 'basic',
@@ -152,6 +155,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     aiSafetyFilter: false,
     maxClipSeconds: 10,
     voiceGuestbook: true,
+    findMe: false,
   },
   pro: {
     id: 'pro',
@@ -170,6 +174,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     aiSafetyFilter: false,
     maxClipSeconds: 10,
     voiceGuestbook: true,
+    findMe: true,
   },
   max: {
     id: 'max',
@@ -188,6 +193,7 @@ export const PLANS: Record<PlanId, PlanLimits> = {
     aiSafetyFilter: true,
     maxClipSeconds: 10,
     voiceGuestbook: true,
+    findMe: true,
   },
 };
 export const EXTRA_PHOTOS_ADDON = { id: 'extra-photos', priceCents: 1000, photos: 1000 } as const;

@@ -73,6 +73,7 @@ export const createEventSchema = z
     allowCaptions: z.boolean().default(true),
     allowClips: z.boolean({ error: 'allowClips must be true or false' }).default(false),
     clipSeconds: clipSeconds.default(CLIP_SECONDS_DEFAULT),
+    findMe: z.boolean({ error: 'findMe must be true or false' }).default(false),
     colorMood: z.enum(COLOR_MOODS, { error: 'Unknown colour mood' }).default('vintage'),
     language: eventLanguage.default(DEFAULT_LANGUAGE),
     primaryColor: hexColor.optional(),
@@ -176,6 +177,7 @@ export const updateEventSchema = z
     language: eventLanguage.optional(),
     allowClips: z.boolean({ error: 'allowClips must be true or false' }).optional(),
     clipSeconds: clipSeconds.optional(),
+    findMe: z.boolean({ error: 'findMe must be true or false' }).optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), 'Nothing to change');
 export type UpdateEventBody = z.output<typeof updateEventSchema>;
@@ -222,6 +224,11 @@ export interface EventRecord {
   /** whether guests may take clips (ADR 033; the host's plan must include them too), and how long */
   allowClips: boolean;
   clipSeconds: number;
+  /**
+   * whether guests may find the photos they are in with a selfie (Find Me, ADR 036; the host's plan
+   * must include it); off deletes every face record of the event
+   */
+  findMe: boolean;
   isPublic: boolean;
   shareDescription: string | null;
   colorMood: string;
@@ -256,6 +263,7 @@ export const PUBLIC_EVENT_FIELDS = [
   'allowCaptions',
   'allowClips',
   'clipSeconds',
+  'findMe',
   'isPublic',
   'colorMood',
   'primaryColor',
@@ -277,6 +285,8 @@ export interface HostEvent extends EventRecord {
   deletesAt: string | null;
   /** whether the host's plan includes a public gallery now (null when billing cannot say just now) */
   publicGallery: boolean | null;
+  /** whether the host's plan includes Find Me now (null when billing cannot say just now) */
+  planFindMe: boolean | null;
 }
 
 export { CAPTION_MAX };

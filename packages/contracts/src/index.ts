@@ -30,3 +30,4 @@ export * from './admin-rules';
 export * from './admin';
 export * from './csv';
 export * from './messaging';
+export * from './find-me';

@@ -18,6 +18,7 @@ describe('the plan copy', () => {
       expect(has(id, 'AI safety filter'), id).toBe(p.aiSafetyFilter);
       expect(has(id, `Video clips up to ${p.maxClipSeconds} seconds`), id).toBe(p.maxClipSeconds > 0);
       expect(has(id, 'Guestbook with voice messages'), id).toBe(p.voiceGuestbook);
+      expect(has(id, 'Find Me: guests find their photos with a selfie'), id).toBe(p.findMe);
     }
   });
 

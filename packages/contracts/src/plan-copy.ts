@@ -29,7 +29,8 @@ export type PlanLineKey =
   | 'clips'
   | 'noClips'
   | 'guestbook'
-  | 'voiceGuestbook';
+  | 'voiceGuestbook'
+  | 'findMe';
 
 /** One line of a plan card: something the plan includes, or a limit it has. */
 export interface PlanLine {
@@ -122,6 +123,7 @@ export function planLines(p: PlanLimits): PlanLine[] {
   if (p.printableQrKit) lines.push(line('qrKit', 'Printable QR kit'));
   if (p.publicGallery) lines.push(line('publicGallery', 'Public gallery'));
   if (p.aiSafetyFilter) lines.push(line('aiSafety', 'AI safety filter'));
+  if (p.findMe) lines.push(line('findMe', 'Find Me: guests find their photos with a selfie'));
   lines.push(hosting(p.hostingDays));
   return [...lines, ...after.map(extra)];
 }

@@ -12,6 +12,7 @@ export const PLAN_CODES = {
   photoLimit: 'photo_limit_reached',
   guestLimit: 'guest_limit_reached',
   noClips: 'plan_no_clips',
+  noFindMe: 'plan_no_find_me',
 } as const;
 
 export const PLAN_MESSAGES = {
@@ -25,6 +26,8 @@ export const PLAN_MESSAGES = {
   /** what joining answers, and the join page shows, when the event has all the guests its plan allows */
   guestLimit: 'This event has reached its guest limit, so no more guests can join.',
   noClips: 'Your plan does not include clips. Upgrade your plan to let guests take clips.',
+  noFindMe:
+    'Your plan does not include Find Me. Upgrade to Event Pro or Event Max to let guests find their photos.',
 } as const;
 
 /** The share of a limit from which the host is told it is near (80 %). */

@@ -42,6 +42,9 @@ export const API_ROUTES: readonly ApiRoute[] = [
   r('POST', '/api/events/:code/reminders', 'photos'),
   r('GET', '/api/events/:code/reminders', 'photos'),
   r('DELETE', '/api/events/:code/reminders', 'photos'),
+  // Find Me (ADR 036): a selfie searches the event's photos, or takes its faces out of the index
+  r('POST', '/api/events/:code/find-me', 'photos'),
+  r('DELETE', '/api/events/:code/find-me', 'photos'),
   r('POST', '/api/events/:code/photos', 'photos'),
   // a clip's resumable upload (tus 1.0.0, ADR 033)
   r('OPTIONS', '/api/events/:code/uploads', 'photos'),

@@ -37,6 +37,8 @@ export const entitlementsSchema = z.object({
   clipSeconds: z.number().int().min(0).default(0),
   /** voice messages in the guestbook (added later: an answer without it says no) */
   voiceGuestbook: z.boolean().default(false),
+  /** Find Me, a guest's selfie search (added later: an answer without it says no) */
+  findMe: z.boolean().default(false),
 });
 export type Entitlements = z.infer<typeof entitlementsSchema>;
 
@@ -126,6 +128,8 @@ const eventRecordShape = {
   /** clips (added later: an event of before takes none) */
   allowClips: z.boolean().default(false),
   clipSeconds: z.number().int().default(10),
+  /** Find Me (added later: an event of before has it off) */
+  findMe: z.boolean().default(false),
   isPublic: z.boolean(),
   shareDescription: z.string().nullable(),
   colorMood: z.string(),

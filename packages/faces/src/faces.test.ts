@@ -1,27 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeFaces, faceDistance, largestFace, type Face } from './faces';
-
-const require = createRequire(import.meta.url);
-/** The group photos face-api ships with its demo: several people each, none of ours. */
-const sample = (n: number) =>
-  readFileSync(join(dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', `sample${n}.jpg`));
-
-/** The picture's region around a face (with a margin), as a selfie of that person would frame it. */
-async function cropAround(image: Buffer, f: Face, flip = false): Promise<Buffer> {
-  const { width = 0, height = 0 } = await sharp(image).metadata();
-  const m = 0.35;
-  const left = Math.max(0, Math.round((f.box.x - f.box.width * m) * width));
-  const top = Math.max(0, Math.round((f.box.y - f.box.height * m) * height));
-  const w = Math.min(width - left, Math.round(f.box.width * (1 + 2 * m) * width));
-  const h = Math.min(height - top, Math.round(f.box.height * (1 + 2 * m) * height));
-  let img = sharp(image).extract({ left, top, width: w, height: h });
-  if (flip) img = img.flop();
-  return img.jpeg({ quality: 90 }).toBuffer();
-}
+import { cropAround, samplePhoto as sample } from './samples';
 
 describe('faces in a picture', () => {
   let group: Face[];

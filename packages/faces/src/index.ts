@@ -7,3 +7,4 @@ export {
   FACE_INPUT_MAX,
   type Face,
 } from './faces';
+export { SAMPLE_COUNT, cropAround, samplePhoto, sampleSelfie } from './samples';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { FIND_ME_THRESHOLD_DEFAULT } from '@afterglow/contracts';
 
 const optionalText = z
   .string()
@@ -116,6 +117,14 @@ export const baseConfigSchema = z.object({
   AFTERGLOW_AI_FILTER_THRESHOLD: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().min(0).default(0.7),
+  ),
+  /**
+   * Find Me (ADR 036): the largest distance between a selfie's face and a photo's face taken as the
+   * same person (face-api's descriptors; smaller finds fewer wrong people and misses more photos)
+   */
+  AFTERGLOW_FIND_ME_THRESHOLD: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().gt(0).max(2).default(FIND_ME_THRESHOLD_DEFAULT),
   ),
   /** the most one part of a ZIP export holds, in MiB; under 4 GiB, so no part needs ZIP64 (ADR 016) */
   AFTERGLOW_EXPORT_PART_MB: z.coerce.number().int().min(1).max(4000).default(2048),

@@ -1,7 +1,16 @@
 import { photosFirst } from './app/photos-first';
 import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
-import { developingSubject, eventDeleted, photoProcessed, photoUploaded } from '@afterglow/contracts';
+import {
+  developingSubject,
+  eventDeleted,
+  facesDescribed,
+  facesWanted,
+  photoProcessed,
+  photoUploaded,
+} from '@afterglow/contracts';
+import { describeFaces } from '@afterglow/faces';
+import { describeCapture } from './app/faces';
 import type { ServiceModule } from '@afterglow/service-kit';
 import { developed } from './adapters/schema';
 import { useFfmpeg } from '@afterglow/service-kit/ffmpeg';
@@ -85,6 +94,24 @@ export const mediaModule: ServiceModule = {
       { ...jobs, durable: 'media-clips', concurrency: ctx.config.AFTERGLOW_CLIP_CONCURRENCY },
       developJob,
     );
+    // Find Me's faces (ADR 036), one capture at a time, each once no photo is developing: a face is
+    // looked for after its photo shows, and never keeps another photo from showing.
+    const facesLog = ctx.logger.child({ part: 'find-me' });
+    const faces = await ctx.bus.consume(
+      facesWanted.subject,
+      { ...jobs, durable: 'media-faces', concurrency: 1 },
+      async (msg) => {
+        const m = facesWanted.schema.parse(msg.data);
+        await photosFirst.idle();
+        const started = Date.now();
+        const found = await describeCapture(ctx.store, m, describeFaces, (err) =>
+          facesLog.warn({ photoId: m.photoId, err: String(err) }, 'a picture the face model cannot read'),
+        );
+        if (!found) return;
+        facesLog.debug({ photoId: m.photoId, faces: found.faces.length, ms: Date.now() - started }, 'faces');
+        await ctx.bus.publish(facesDescribed.subject, facesDescribed.schema.parse(found));
+      },
+    );
     // The photos service removes a deleted event's objects; the worker forgets its rows about them.
     const deleted = await ctx.bus.consume(
       eventDeleted.subject,
@@ -98,6 +125,7 @@ export const mediaModule: ServiceModule = {
       async stop() {
         await sub.stop();
         await clips.stop();
+        await faces.stop();
         await deleted.stop();
       },
     };

@@ -2,6 +2,8 @@ import { answer } from '@afterglow/bus';
 import {
   eventDeleted,
   eventRevealed,
+  eventUpdated,
+  facesDescribed,
   photoModerated,
   photoProcessed,
   photosCounts,
@@ -49,6 +51,7 @@ export const photosModule: ServiceModule = {
       relay,
       publicUrl: ctx.publicUrl,
       pushOrigins: ctx.config.AFTERGLOW_PUSH_ORIGINS,
+      findMeThreshold: ctx.config.AFTERGLOW_FIND_ME_THRESHOLD,
     });
     // Photos stored but never developed go to developing again: soon after start, then every minute.
     const redriveAfterMs = ctx.config.PHOTOS_REDRIVE_AFTER_MS;
@@ -57,9 +60,17 @@ export const photosModule: ServiceModule = {
         (n) => n && ctx.logger.warn({ photos: n }, 'undeveloped photos sent to developing again'),
         (err: unknown) => ctx.logger.warn({ err: String(err) }, 'could not look for undeveloped photos'),
       );
+    // Find Me's faces never recorded (a job lost with the in-memory bus, or given up): sent again
+    const redriveFaces = (olderThanMs: number) =>
+      app.findMe.sendUnindexed({ olderThanMs, tag: `redrive:${Date.now()}`, limit: 5000 }).then(
+        (n) =>
+          n && ctx.logger.warn({ photos: n }, 'photos without their faces sent to Find Me indexing again'),
+        (err: unknown) => ctx.logger.warn({ err: String(err) }, 'could not look for photos without faces'),
+      );
     const firstRedrive = setTimeout(() => void redrive(), 2000);
     const redriveTimer = setInterval(() => {
       void redrive();
+      void redriveFaces(30 * 60_000);
       // clip uploads left unfinished for a day are given up, with the bytes they had (ADR 033)
       app.clipUploads
         .sweep(CLIP_UPLOAD_TTL_MS)
@@ -77,6 +88,19 @@ export const photosModule: ServiceModule = {
         await app.developing.recordProcessed(m);
       },
     );
+    // Find Me (ADR 036): the faces the media worker found; the event's switch acted on
+    const findMe = await Promise.all([
+      ctx.bus.consume(
+        facesDescribed.subject,
+        { durable: 'photos-record-faces', maxDeliver: 10, concurrency: 2 },
+        async (msg) => {
+          await app.findMe.record(facesDescribed.schema.parse(msg.data));
+        },
+      ),
+      ctx.bus.consume(eventUpdated.subject, { durable: 'photos-find-me', maxDeliver: 10 }, async (msg) => {
+        await app.findMe.reconcile(eventUpdated.schema.parse(msg.data).eventId);
+      }),
+    ]);
     const deleted = await ctx.bus.consume(
       eventDeleted.subject,
       { durable: 'photos-delete-event', maxDeliver: 10 },
@@ -136,12 +160,16 @@ export const photosModule: ServiceModule = {
         relay.start();
         // The in-memory bus lost every job with the process that ran it: everything stored and not
         // developed goes straight back to developing.
-        if (!ctx.config.NATS_URL) void redrive(0, 10_000);
+        if (!ctx.config.NATS_URL) {
+          void redrive(0, 10_000);
+          void redriveFaces(0);
+        }
       },
       async stop() {
         clearTimeout(firstRedrive);
         clearInterval(redriveTimer);
         await processed.stop();
+        for (const s of findMe) await s.stop();
         await deleted.stop();
         for (const s of reveals) await s.stop();
         await counts.stop();

@@ -48,6 +48,7 @@ const LINES: Record<PlanLineKey, MessageDescriptor> = {
   noClips: msg('plans.line.noClips', 'Photos only, no video clips'),
   guestbook: msg('plans.line.guestbook', 'Written guestbook'),
   voiceGuestbook: msg('plans.line.voiceGuestbook', 'Guestbook with voice messages'),
+  findMe: msg('plans.line.findMe', 'Find Me: guests find their photos with a selfie'),
 };
 
 /** One line of a plan card in the page's language. */

@@ -146,6 +146,7 @@ export class BackOffice {
         hostEmail: emails.get(e.hostId) ?? null,
         photoCount: counts.get(e.id)?.photoCount ?? 0,
         guestCount: counts.get(e.id)?.guestCount ?? 0,
+        faceCount: counts.get(e.id)?.faceCount ?? 0,
         status: eventStatus(e, now),
       })),
       nextCursor: page.nextCursor,

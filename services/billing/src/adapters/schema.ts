@@ -24,6 +24,7 @@ export const plans = billingSchema.table('plans', {
   maxClipSeconds: integer('max_clip_seconds').notNull().default(0),
   /** voice messages in the guestbook (text messages: every plan) */
   voiceGuestbook: boolean('voice_guestbook').notNull().default(false),
+  findMe: boolean('find_me').notNull().default(false),
 });
 
 /**

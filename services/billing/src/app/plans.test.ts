@@ -35,6 +35,7 @@ describe('billing: plans and entitlements', () => {
       aiFilter: false,
       clipSeconds: 0,
       voiceGuestbook: false,
+      findMe: false,
     });
 
     await rememberAccount(database.db, { id: 'pro-host', email: 'pro@example.test' });
@@ -48,6 +49,7 @@ describe('billing: plans and entitlements', () => {
       storageMb: PLANS.pro.storageMb,
       qrKit: true,
       voiceGuestbook: true,
+      findMe: true,
     });
     expect(pro.guestsPerEvent).toBeNull();
     expect(pro.publicGallery).toBe(true);

@@ -33,6 +33,7 @@ const entitled = (accountId: string, p: PlanRow, since: Date | null, until: Date
   aiFilter: p.aiSafetyFilter,
   clipSeconds: p.maxClipSeconds,
   voiceGuestbook: p.voiceGuestbook,
+  findMe: p.findMe,
 });
 
 /**

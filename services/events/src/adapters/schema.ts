@@ -38,6 +38,8 @@ export const events = eventsSchema.table(
     /** guests may take clips (ADR 033), this long at most */
     allowClips: boolean('allow_clips').notNull().default(false),
     clipSeconds: integer('clip_seconds').notNull().default(10),
+    /** guests may find the photos they are in with a selfie (Find Me, ADR 036) */
+    findMe: boolean('find_me').notNull().default(false),
     isPublic: boolean('is_public').notNull().default(false),
     shareDescription: text('share_description'),
     colorMood: text('color_mood').notNull().default('vintage'),

@@ -23,6 +23,7 @@ const facts = (e: EventRow) => ({
   plan: e.plan,
   startsAt: e.startsAt.toISOString(),
   endsAt: e.endsAt.toISOString(),
+  findMe: e.findMe,
 });
 
 /** What the back office asks of events over the bus (ADR 028): every event, page by page, and counts. */

@@ -31,6 +31,7 @@ import {
   checkHosting,
   checkLiveSlideshow,
   checkClips,
+  checkFindMe,
   checkPublicGallery,
   heldEvents,
 } from './plan-checks';
@@ -72,6 +73,7 @@ export class EventsApp {
       hostingEndsAt: hostingDays === null ? null : hostingEnd(rec, hostingDays).toISOString(),
       deletesAt: hostingDays === null ? null : deletionDate(rec, hostingDays).toISOString(),
       publicGallery: plan?.publicGallery ?? null,
+      planFindMe: plan?.findMe ?? null,
     };
   }
 
@@ -80,6 +82,7 @@ export class EventsApp {
     const limits = await this.entitlementsOf({ accountId: host.userId });
     checkHosting(limits, body.startsAt, body.endsAt);
     checkClips(limits, body.allowClips);
+    checkFindMe(limits, body.findMe);
     const mood = MOODS[body.colorMood];
     const revealAt =
       body.revealMode === 'end' ? new Date(body.endsAt) : body.revealAt ? new Date(body.revealAt) : null;
@@ -111,6 +114,7 @@ export class EventsApp {
               allowCaptions: body.allowCaptions,
               allowClips: body.allowClips,
               clipSeconds: body.clipSeconds,
+              findMe: body.findMe,
               isPublic: false,
               shareDescription: null,
               colorMood: body.colorMood,
@@ -279,9 +283,11 @@ export class EventsApp {
    * whether guests may take clips and how long.
    */
   async edit(id: string, actor: Principal, changes: UpdateEventBody, guestOrigin: string) {
-    if (changes.allowClips) {
+    if (changes.allowClips || changes.findMe) {
       const row = await this.ownRow(id, actor);
-      checkClips(await this.entitlementsOf({ accountId: row.hostId }), changes.allowClips);
+      const plan = await this.entitlementsOf({ accountId: row.hostId });
+      checkClips(plan, changes.allowClips);
+      checkFindMe(plan, changes.findMe);
     }
     return this.update(id, actor, changes, guestOrigin);
   }

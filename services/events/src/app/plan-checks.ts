@@ -63,3 +63,8 @@ export function checkEventLimit(plan: Entitlements, held: number): void {
 export function checkClips(plan: Entitlements, allowClips: boolean | undefined): void {
   if (allowClips && plan.clipSeconds <= 0) throw forbidden(PLAN_MESSAGES.noClips, PLAN_CODES.noClips);
 }
+
+/** Turning Find Me on needs a plan with it (ADR 036; turning it off never does). */
+export function checkFindMe(plan: Entitlements, findMe: boolean | undefined): void {
+  if (findMe && !plan.findMe) throw forbidden(PLAN_MESSAGES.noFindMe, PLAN_CODES.noFindMe);
+}

@@ -31,6 +31,7 @@ export function toRecord(r: EventRow): EventRecord {
     allowCaptions: r.allowCaptions,
     allowClips: r.allowClips,
     clipSeconds: r.clipSeconds,
+    findMe: r.findMe,
     isPublic: r.isPublic,
     shareDescription: r.shareDescription,
     colorMood: r.colorMood,

@@ -89,6 +89,9 @@ export function defaultRules(scale: number): Rule[] {
   const upload = path(/^\/api\/events\/[^/]+\/photos$/, 'POST');
   const guestbook = path(/^\/api\/events\/[^/]+\/guestbook$/, 'POST');
   const lookup = path(/^\/api\/events\/(by-code\/)?[^/]+$/, 'GET');
+  const findMe = (req: Request) =>
+    (req.method === 'POST' || req.method === 'DELETE') &&
+    /^\/api\/events\/[^/]+\/find-me$/.test(req.originalUrl.split('?')[0]!);
   const screen = path(/^\/api\/events\/[^/]+\/screens\/next$/, 'POST');
   // what sends an e-mail or tries a password: 'Forgot password?', a reset link, My Dashboard's account
   const accountMail = path(/^\/(idp\/forgot|idp\/reset\/[^/]+|api\/account\/[a-z]+)$/, 'POST');
@@ -124,6 +127,19 @@ export function defaultRules(scale: number): Rule[] {
       limit: n(20),
       windowSeconds: 60,
       key: (r) => (guestbook(r) ? `guestbook-device:${device(r) ?? ip(r)}` : null),
+    },
+    // Find Me (ADR 036): a guest tries a selfie or two; a script comparing faces is stopped
+    {
+      name: 'find-me-device',
+      limit: n(20),
+      windowSeconds: 600,
+      key: (r) => (findMe(r) ? `find-me-device:${device(r) ?? ip(r)}` : null),
+    },
+    {
+      name: 'find-me-ip',
+      limit: n(600),
+      windowSeconds: 600,
+      key: (r) => (findMe(r) ? `find-me-ip:${ip(r)}` : null),
     },
     { name: 'lookup', limit: n(600), windowSeconds: 60, key: (r) => (lookup(r) ? `lookup:${ip(r)}` : null) },
     // a venue screen asks every 5 s (a grid fills its tiles at once): room for dozens of screens

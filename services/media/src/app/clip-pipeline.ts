@@ -155,6 +155,27 @@ export function developArgs(opts: {
   ];
 }
 
+/** Where a clip is looked at when one picture is not enough: at a fifth, a half and four fifths. */
+export const SAMPLED_AT = [0.2, 0.5, 0.8] as const;
+
+/**
+ * JPEGs of a video's frames at `SAMPLED_AT` of its length (the AI safety filter's pictures, Find Me's
+ * faces), made in `dir` with ffmpeg in the background.
+ */
+export async function sampleFrames(video: string, durationMs: number, dir: string): Promise<Buffer[]> {
+  const frames: Buffer[] = [];
+  for (const [i, share] of SAMPLED_AT.entries()) {
+    const file = join(dir, `frame-${i}.jpg`);
+    await runFfmpeg(
+      ['-ss', ((durationMs * share) / 1000).toFixed(3), '-i', video, '-frames:v', '1', '-q:v', '3', file],
+      undefined,
+      BACKGROUND,
+    );
+    frames.push(await readFile(file));
+  }
+  return frames;
+}
+
 /**
  * Develops a clip: its MP4 with the event's look and the plan's watermark, its poster (`display`, a
  * JPEG of a frame half a second in, or half way through a shorter clip) and the thumbnail from the
@@ -189,28 +210,17 @@ export async function makeClipRenditions(original: Buffer, job: DevelopJob): Pro
     );
     const video = await readFile(output);
     const { durationMs } = probe;
-    // the AI safety filter's pictures (ADR 027): frames at a fifth, a half and four fifths of the clip
-    const frames: Made[] = [];
-    if (job.aiFilter === true)
-      for (const [i, share] of [0.2, 0.5, 0.8].entries()) {
-        const file = join(dir, `frame-${i}.jpg`);
-        await runFfmpeg(
-          [
-            '-ss',
-            ((durationMs * share) / 1000).toFixed(3),
-            '-i',
-            output,
-            '-frames:v',
-            '1',
-            '-q:v',
-            '3',
-            file,
-          ],
-          undefined,
-          BACKGROUND,
-        );
-        frames.push({ kind: FRAME, data: await readFile(file), width, height, judgeOnly: true });
-      }
+    // the AI safety filter's pictures (ADR 027)
+    const frames: Made[] =
+      job.aiFilter === true
+        ? (await sampleFrames(output, durationMs, dir)).map((data) => ({
+            kind: FRAME,
+            data,
+            width,
+            height,
+            judgeOnly: true,
+          }))
+        : [];
     const poster = await sharp(await readFile(posterFile))
       .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, progressive: true, mozjpeg: false })

@@ -10,6 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 export class PhotosFirst {
   private photos = 0;
   private readonly clips = new Set<ChildProcess>();
+  private waiting: (() => void)[] = [];
   private readonly signals = process.platform !== 'win32';
 
   /** Runs a photo's developing: clips wait meanwhile. */
@@ -18,8 +19,18 @@ export class PhotosFirst {
     try {
       return await work();
     } finally {
-      if (--this.photos === 0) this.signal('SIGCONT');
+      if (--this.photos === 0) {
+        this.signal('SIGCONT');
+        const go = this.waiting;
+        this.waiting = [];
+        for (const w of go) w();
+      }
     }
+  }
+
+  /** Resolves once no photo develops: what may wait for a quiet moment (Find Me's faces) waits here. */
+  idle(): Promise<void> {
+    return this.photos === 0 ? Promise.resolve() : new Promise((r) => this.waiting.push(r));
   }
 
   /** A clip's ffmpeg, paused whenever photos develop, until it exits. */

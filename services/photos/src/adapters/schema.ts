@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
+  customType,
   index,
   integer,
   jsonb,
@@ -66,6 +68,8 @@ export const photos = photosSchema.table(
     heldAt: timestamp('held_at', { withTimezone: true }),
     /** the AI safety filter's score (0..1) when the host's plan has the filter (ADR 027) */
     safetyScore: real('safety_score'),
+    /** when its faces were recorded for Find Me (ADR 036); null: not looked at (or Find Me went off) */
+    facesAt: timestamp('faces_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('photos_device_upload_uq')
@@ -267,6 +271,57 @@ export const revealNotices = photosSchema.table('reveal_notices', {
   trigger: text('trigger').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Bytes as PostgreSQL's bytea (a face's descriptor: 128 float32 numbers). */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * The events with Find Me on, as photos last heard it from events (ADR 036): what indexing and its
+ * re-drive go by. A row is the event's lock too: recording a photo's faces holds it shared, so turning
+ * Find Me off (which deletes the row, then every face) never leaves a face behind.
+ */
+export const findMeEvents = photosSchema.table('find_me_events', {
+  eventId: uuid('event_id').primaryKey(),
+  since: timestamp('since', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per face found in a developed capture of an event with Find Me on (ADR 036): where it is and
+ * its descriptor. Deleted with the photo, with the event (its photos), when Find Me goes off, and by a
+ * guest's 'Remove me'. Never holds a picture.
+ */
+export const faces = photosSchema.table(
+  'faces',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    /** the face's box, as fractions of the picture */
+    box: jsonb('box').$type<{ x: number; y: number; width: number; height: number }>().notNull(),
+    score: real('score').notNull(),
+    /** 128 float32 numbers, little-endian */
+    descriptor: bytes('descriptor').notNull(),
+  },
+  (t) => [index('faces_event_idx').on(t.eventId, t.id), index('faces_photo_idx').on(t.photoId)],
+);
+
+/**
+ * Where a guest's 'Remove me' took a face out of a photo (ADR 036): only the box, never a descriptor,
+ * so indexing the photo again leaves that face out. Deleted with the photo.
+ */
+export const faceRemovals = photosSchema.table(
+  'face_removals',
+  {
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    box: jsonb('box').$type<{ x: number; y: number; width: number; height: number }>().notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('face_removals_photo_idx').on(t.photoId)],
+);
 
 export const outbox = outboxTable(photosSchema);
 

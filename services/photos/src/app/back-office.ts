@@ -2,7 +2,7 @@ import { and, eq, gt, gte, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AdminPhotoFilter, Principal, RpcRequest, RpcResponse } from '@afterglow/contracts';
 import type { photosEventCounts, photosList, photosModerate, photosStats } from '@afterglow/contracts';
 import { searchAny, type Db } from '@afterglow/db';
-import { devices, photos } from '../adapters/schema';
+import { devices, faces, photos } from '../adapters/schema';
 import type { Moderation } from './moderation';
 import { newestFirst, type PhotoSelection, type PhotoView } from './photo-view';
 
@@ -83,7 +83,7 @@ export class PhotosBackOffice {
   }: RpcRequest<typeof photosEventCounts>): Promise<RpcResponse<typeof photosEventCounts>> {
     if (eventIds.length === 0) return { events: [] };
     const { db } = this.d;
-    const [shot, joined] = await Promise.all([
+    const [shot, joined, faced] = await Promise.all([
       db
         .select({ eventId: photos.eventId, n: sql<number>`count(*)::int` })
         .from(photos)
@@ -94,14 +94,21 @@ export class PhotosBackOffice {
         .from(devices)
         .where(inArray(devices.eventId, eventIds))
         .groupBy(devices.eventId),
+      db
+        .select({ eventId: faces.eventId, n: sql<number>`count(*)::int` })
+        .from(faces)
+        .where(inArray(faces.eventId, eventIds))
+        .groupBy(faces.eventId),
     ]);
     const photoCount = new Map(shot.map((r) => [r.eventId, r.n]));
     const guestCount = new Map(joined.map((r) => [r.eventId, r.n]));
+    const faceCount = new Map(faced.map((r) => [r.eventId, r.n]));
     return {
       events: eventIds.map((eventId) => ({
         eventId,
         photoCount: photoCount.get(eventId) ?? 0,
         guestCount: guestCount.get(eventId) ?? 0,
+        faceCount: faceCount.get(eventId) ?? 0,
       })),
     };
   }

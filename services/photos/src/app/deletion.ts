@@ -6,6 +6,7 @@ import {
   clipUploads,
   devices,
   eventCounters,
+  findMeEvents,
   reminders,
   revealNotices,
   guestbookEntries,
@@ -81,6 +82,8 @@ export class Deletion {
         .returning({ id: guestbookEntries.id });
       const d = await tx.delete(devices).where(eq(devices.eventId, eventId)).returning({ id: devices.id });
       await tx.delete(eventCounters).where(eq(eventCounters.eventId, eventId));
+      // Find Me's mark (the faces went with their photos, ADR 036)
+      await tx.delete(findMeEvents).where(eq(findMeEvents.eventId, eventId));
       // guests' reveal reminders (their addresses and subscriptions) and the reveal's record (ADR 035)
       await tx.delete(reminders).where(eq(reminders.eventId, eventId));
       await tx.delete(revealNotices).where(eq(revealNotices.eventId, eventId));

@@ -7,6 +7,7 @@ import {
   photoUploaded,
   renditionsOf,
   type EventRecord,
+  type NamedRendition,
   type PhotoProcessed,
 } from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
@@ -16,6 +17,13 @@ import type { EventsClient } from './events-client';
 import type { DevelopingPlan, HostPlans } from './host-plan';
 import type { LiveNotices } from './live';
 import { recordRenditions } from './renditions';
+
+/** What follows a capture's developing once it shows (Find Me's indexing, ADR 036). */
+export type AfterDeveloped = (
+  photo: PhotoRow,
+  e: EventRecord,
+  made: NamedRendition[],
+) => Promise<void>;
 
 /**
  * The outbox fact that sends a stored photo to developing, with its kind (the worker's pipeline), its
@@ -67,6 +75,7 @@ export class Developing {
       plans: HostPlans;
     },
     private readonly live: LiveNotices,
+    private readonly afterDeveloped?: AfterDeveloped,
   ) {}
 
   /**
@@ -147,6 +156,8 @@ export class Developing {
     this.uploadToRendition.record(u.processedAt!.getTime() - u.createdAt.getTime());
     const e = await this.d.events.get(u.eventId);
     if (!e) return;
+    // Find Me (ADR 036): its faces are described after it shows, never before
+    await this.afterDeveloped?.(u, e, made);
     await this.live.notify({ type: 'photo_uploaded', eventId: e.id, photoId: u.id, audience: 'host' });
     // (a held photo's notice reaches the host alone: audienceOf leaves it out for everyone else)
     if (u.status === 'approved') await this.live.approved(e, u);

@@ -1,5 +1,5 @@
 import { eventDeleted, eventUpdated, eventsGet, notFound, type EventRecord } from '@afterglow/contracts';
-import { cachedAsk, type Bus, type CachedAsk, type Subscription } from '@afterglow/bus';
+import { ask, cachedAsk, type Bus, type CachedAsk, type Subscription } from '@afterglow/bus';
 
 /**
  * Events belong to the events service; photos asks it over the bus (`eventsGet`) and keeps its
@@ -55,6 +55,11 @@ export class EventsClient {
 
   get(idOrCode: string): Promise<EventRecord | null> {
     return this.ask({ idOrCode });
+  }
+
+  /** The event as events has it now, past every kept answer (what a change of settings is acted on by). */
+  fresh(idOrCode: string): Promise<EventRecord | null> {
+    return ask(this.bus, eventsGet, { idOrCode }, { timeoutMs: 3000 });
   }
 
   /** The event at a public gallery's address (slugs are lower case). */

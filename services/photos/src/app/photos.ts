@@ -1,4 +1,5 @@
 import type { Bus } from '@afterglow/bus';
+import { FIND_ME_THRESHOLD_DEFAULT } from '@afterglow/contracts';
 import type { Db, OutboxRelay } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
 import { createGuestbook } from '../guestbook';
@@ -19,6 +20,8 @@ import { Screens } from './screens';
 import { Stats } from './stats';
 import { Uploads } from './upload';
 import { Reminders } from '../reminders';
+import { FindMe, type Describe } from '../find-me';
+import { describeFaces } from '@afterglow/faces';
 
 export interface PhotosDeps {
   db: Db;
@@ -32,6 +35,10 @@ export interface PhotosDeps {
   publicUrl?: string;
   /** origins push subscriptions may point at besides the browsers' push services */
   pushOrigins?: readonly string[];
+  /** Find Me's match threshold (AFTERGLOW_FIND_ME_THRESHOLD) */
+  findMeThreshold?: number;
+  /** describes a picture's faces in memory (default: `@afterglow/faces`, in this process) */
+  describe?: Describe;
 }
 
 /** The photos service's use cases, one object per capability, over one set of adapters. */
@@ -44,7 +51,18 @@ export function photosApp(given: PhotosDeps) {
   const moderation = new Moderation(deps, view, live);
   const uploads = new Uploads(deps, guests);
   const guestbook = createGuestbook({ ...deps, guests });
+  const findMe = new FindMe(
+    {
+      db: deps.db,
+      events: deps.events,
+      relay: deps.relay,
+      threshold: deps.findMeThreshold ?? FIND_ME_THRESHOLD_DEFAULT,
+      describe: deps.describe ?? describeFaces,
+    },
+    view,
+  );
   return {
+    findMe,
     guests,
     uploads,
     reminders: new Reminders({
@@ -60,7 +78,7 @@ export function photosApp(given: PhotosDeps) {
     moderation,
     backOffice: new PhotosBackOffice({ db: deps.db, view, moderation }),
     guestbookBackOffice: new GuestbookBackOffice(guests, guestbook.entries),
-    developing: new Developing(deps, live),
+    developing: new Developing(deps, live, (p, e, made) => findMe.developed(p, e, made)),
     deletion: new Deletion(deps, live),
     screens: new Screens(deps, view, guestbook.entries),
     publicGalleries: new PublicGalleries(deps, view),

@@ -10,7 +10,7 @@ export interface Upload {
 
 /** Which file part a multipart body carries, the most it may weigh, and the refusal past that. */
 export interface FilePart {
-  name: 'photo' | 'audio';
+  name: 'photo' | 'audio' | 'selfie';
   maxBytes: number;
   tooLarge: () => HttpError;
 }
@@ -82,7 +82,11 @@ export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<U
     bb.on('filesLimit', () =>
       fail(
         badRequest(
-          part.name === 'audio' ? 'Send exactly one voice message' : 'Send exactly one photo',
+          part.name === 'audio'
+            ? 'Send exactly one voice message'
+            : part.name === 'selfie'
+              ? 'Send exactly one selfie'
+              : 'Send exactly one photo',
           'too_many_files',
         ),
       ),

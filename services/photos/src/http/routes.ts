@@ -14,6 +14,7 @@ import { isSecureRequest, principalOf, type OriginPolicy } from '@afterglow/serv
 import type { PhotosApp } from '../app/photos';
 import type { Device } from '../guests';
 import { remindersRouter } from '../reminders';
+import { findMeRouter } from '../find-me';
 import { guestbookRouter } from './guestbook-routes';
 import { readUpload } from './multipart';
 import { tusRouter } from './tus';
@@ -68,6 +69,8 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
   r.use(guestbookRouter(app, secret, proof, ownedDevice));
   // 'Tell me when the photos are revealed' (ADR 035)
   r.use(remindersRouter(app.reminders, ownedDevice, origins));
+  // Find Me (ADR 036): a selfie, compared in memory
+  r.use(findMeRouter(app.findMe, ownedDevice));
 
   r.get('/api/events/:code/photos', async (req: Request, res: Response) => {
     const page = parseOr400(pageQuery, req.query);

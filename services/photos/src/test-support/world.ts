@@ -75,6 +75,7 @@ export async function photosWorld(
       aiFilter: false,
       clipSeconds: 0,
       voiceGuestbook: false,
+      findMe: false,
       ...plans.get(accountId),
     }));
   // no cache: a test that changes an event sees the change at once
@@ -131,6 +132,7 @@ export async function photosWorld(
         allowCaptions: true,
         allowClips: false,
         clipSeconds: 10,
+        findMe: false,
         isPublic: false,
         shareDescription: null,
         colorMood: 'warm',

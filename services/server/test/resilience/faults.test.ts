@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeFaces, samplePhoto } from '@afterglow/faces';
 import { Browser, eventBody, freePort, loginThroughIdp, makeJpeg, waitFor } from '../support/harness';
 import { infraAvailable, provisionInfra, type Infra } from '../support/infra';
 import { startProcesses, type Processes } from '../support/processes';
@@ -160,4 +161,60 @@ describe.skipIf(!enabled)('faults: nothing accepted is lost', () => {
     );
     expect(photos.rows.map((r) => r.id).sort()).toEqual([...accepted].sort());
   }, 180_000);
+
+  it('records every face exactly once when the media worker is killed while describing them', async () => {
+    // an Event Pro host, so the event may have Find Me on (ADR 036)
+    const email = 'faults-faces@example.test';
+    const host = new Browser(running.gatewayUrl);
+    await loginThroughIdp(host, email, 'fault tolerant faces');
+    await waitFor(async () => {
+      const r = await db.query(
+        `insert into billing.account_plans (user_id, plan, since)
+           select user_id, 'pro', now() from billing.accounts where lower(email) = lower($1)
+         on conflict (user_id) do update set plan = 'pro', since = now(), until = null`,
+        [email],
+      );
+      return r.rowCount === 1 || null;
+    }, 30_000);
+    const e = await host.json('POST', '/api/events', eventBody({ findMe: true, maxShotsPerDevice: 36 }));
+    expect(e.status, JSON.stringify(e.body)).toBe(201);
+    const g = new Browser(running.gatewayUrl);
+    const d = await g.json('POST', `/api/events/${e.body.code}/devices`, { anonId: randomUUID() });
+    const ids: string[] = [];
+    for (let n = 1; n <= 6; n++) {
+      const up = await g.upload(e.body.code, { deviceId: d.body.id }, samplePhoto(n));
+      expect(up.status).toBe(201);
+      ids.push(up.body.photoId);
+    }
+    const indexed = async () =>
+      (
+        await db.query(
+          'select count(*)::int as n from photos.photos where event_id = $1 and faces_at is not null',
+          [e.body.id],
+        )
+      ).rows[0].n as number;
+    await waitFor(async () => ((await indexed()) > 0 ? true : null), 60_000, 20);
+    const media = running.children.get('media')!;
+    media.kill('SIGKILL');
+    await media.exited;
+    expect(await indexed()).toBeLessThan(ids.length); // faces were still being described
+    await running.restart('media');
+    await waitFor(async () => ((await indexed()) === ids.length ? true : null), 120_000, 250);
+
+    // each photo's faces once: as many as its display rendition holds, each box once
+    const listed = (await host.json('GET', `/api/events/${e.body.code}/photos`)).body.photos as {
+      id: string;
+      displayUrl: string;
+    }[];
+    for (const p of listed) {
+      const display = Buffer.from(await (await host.fetch(p.displayUrl)).arrayBuffer());
+      const expected = (await describeFaces(display)).length;
+      const rows = await db.query(
+        'select count(*)::int as n, count(distinct box::text)::int as d from photos.faces where photo_id = $1',
+        [p.id],
+      );
+      expect(rows.rows[0], p.id).toEqual({ n: expected, d: expected });
+    }
+    expect(listed.map((p) => p.id).sort()).toEqual([...ids].sort());
+  }, 240_000);
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_ROUTES, PAGE_ROUTES, WS_PATH } from '@afterglow/contracts';
+import { sampleSelfie as selfie } from '@afterglow/faces';
 import { PROFILES, provisionInfra, type Infra } from '../support/infra';
 import {
   liftEventLimit,
@@ -609,6 +610,32 @@ const ROWS: Row[] = [
       return r.status;
     },
   })),
+  // Find Me (ADR 036): a device's own search in its own event, proven by its cookie; A is not revealed
+  ...(['POST', 'DELETE'] as const).map((method): Row => ({
+    key: `${method} /api/events/:code/find-me`,
+    expect: E(403, 200, 403, 403, 403, 403, 403),
+    run: async (c, a) => {
+      const deviceId = a === 'otherGuest' ? c.fx.dB.id : c.fx.dA.id;
+      const fd = new FormData();
+      fd.append('deviceId', deviceId);
+      fd.append('consent', 'true');
+      fd.append('selfie', new Blob([new Uint8Array(await selfie())], { type: 'image/jpeg' }), 's.jpg');
+      const res = await c.as(a).fetch(`/api/events/${c.fx.A.code}/find-me`, {
+        method,
+        body: fd,
+        headers: { origin: c.app.base },
+      });
+      const body = await res.json();
+      if (a === 'otherGuest') expect(body.code).toBe('device_mismatch');
+      else if (a === 'suspended') expect(body.code).toBe('account_suspended');
+      else if (a !== 'guest') expect(body.code, a).toBe('device_not_yours');
+      else
+        expect(body, 'nothing before the reveal').toMatchObject(
+          method === 'POST' ? { photos: [] } : { removed: 0 },
+        );
+      return res.status;
+    },
+  })),
   {
     key: 'GET /api/push/key',
     expect: E(200, 200, 200, 200, 200, 403, 200),
@@ -1047,8 +1074,9 @@ describe('the authorization matrix', () => {
         return up.body.photoId as string;
       };
       // clips on every plan here, so A takes them (which plans have clips: clips.test.ts)
-      await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
-      const A = await create(b('host'), { allowClips: true });
+      // and Find Me (ADR 036), so A has it on (which plans have it: find-me.test.ts)
+      await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10, find_me = true`);
+      const A = await create(b('host'), { allowClips: true, findMe: true });
       const R = await create(b('host'), {
         startsAt: isoIn(-60_000),
         revealMode: 'live',

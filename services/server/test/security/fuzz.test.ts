@@ -78,6 +78,8 @@ const NO_BODY = new Set([
   'DELETE /api/events/:code/reminders',
 ]);
 const MULTIPART = new Set(['POST /api/events/:code/photos']);
+/** Find Me (ADR 036): a selfie and its fields, multipart too */
+const FIND_ME = new Set(['POST /api/events/:code/find-me', 'DELETE /api/events/:code/find-me']);
 /** A clip's resumable upload (tus 1.0.0, ADR 033): its input is headers and raw bytes. */
 const TUS = new Set(['POST /api/events/:code/uploads', 'PATCH /api/events/:code/uploads/:uploadId']);
 /** Requests that change something (HEAD and OPTIONS only ask). */
@@ -254,9 +256,15 @@ describe('fuzzing every API route', () => {
     await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
     // voice messages on every plan too, so recordings reach ffmpeg (which plans have them: guestbook.test.ts)
     await app.ctx.database.db.execute(sql`update billing.plans set voice_guestbook = true`);
+    // and Find Me, so selfies reach the face model (which plans have it: find-me.test.ts)
+    await app.ctx.database.db.execute(sql`update billing.plans set find_me = true`);
     const doomed = (await host.json('POST', '/api/events', eventBody({ name: 'Doomed' }))).body;
     const event = (
-      await host.json('POST', '/api/events', eventBody({ revealMode: 'live', allowClips: true }))
+      await host.json(
+        'POST',
+        '/api/events',
+        eventBody({ revealMode: 'live', allowClips: true, findMe: true }),
+      )
     ).body;
     const guest = new Browser(app.base);
     const device = (
@@ -370,7 +378,9 @@ describe('fuzzing every API route', () => {
   it('knows how every write of API_ROUTES takes its input', () => {
     const writes = API_ROUTES.filter(isWrite).map(key);
     for (const w of writes)
-      expect(w in JSON_BODIES || NO_BODY.has(w) || MULTIPART.has(w) || TUS.has(w), w).toBe(true);
+      expect(w in JSON_BODIES || NO_BODY.has(w) || MULTIPART.has(w) || TUS.has(w) || FIND_ME.has(w), w).toBe(
+        true,
+      );
   });
 
   describe.each(routes.filter((r) => key(r) in JSON_BODIES).map((r) => [key(r), r] as const))(
@@ -738,6 +748,32 @@ describe('fuzzing every API route', () => {
         },
       ),
       { numRuns: RUNS },
+    );
+  });
+
+  it('answers hostile Find Me fields and selfies with a 2xx or a 4xx problem', async () => {
+    const routes = API_ROUTES.filter((r) => FIND_ME.has(key(r)));
+    expect(routes).toHaveLength(2);
+    const plain = await makeJpeg(48, 32);
+    const field = fc.option(fc.oneof(hostileString, fc.constant(values.deviceId!), fc.constant('true')), {
+      nil: undefined,
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        fc.record({ deviceId: field, consent: field }),
+        fc.option(fc.oneof(fc.uint8Array({ maxLength: 2048 }), fc.constant(new Uint8Array(plain))), {
+          nil: undefined,
+        }),
+        fc.constantFrom('selfie', 'photo'),
+        async (route, fields, bytes, part) => {
+          const fd = new FormData();
+          for (const [k, v] of Object.entries(fields)) if (v !== undefined) fd.append(k, v.slice(0, 3000));
+          if (bytes) fd.append(part, new Blob([bytes], { type: 'image/jpeg' }), 'selfie.jpg');
+          check(route, await send(route, pathOf(route), { body: fd }), JSON.stringify(fields).slice(0, 200));
+        },
+      ),
+      { numRuns: RUNS * 2 },
     );
   });
 

@@ -17,7 +17,8 @@ describe('abuse limits at the gateway', () => {
   let host: Browser;
   beforeAll(async () => {
     // login 2/min (a sign-in is 2 requests: /api/login and the form post), join 15/min,
-    // uploads 6/min per device, lookups 30/min, venue screens' asks 30/min
+    // uploads 6/min per device, lookups 30/min, venue screens' asks 30/min, Find Me 1 per device and
+    // 30 per address in 10 minutes
     app = await startApp({ RATE_LIMIT_SCALE: '0.05' });
     // its hosts hold several events (events per plan: event-limit.test.ts)
     await liftEventLimit(app);
@@ -76,5 +77,26 @@ describe('abuse limits at the gateway', () => {
       );
     expect(statuses.slice(0, 30).every((s) => s === 200)).toBe(true);
     expect(statuses[30]).toBe(429);
+  });
+
+  it('limits Find Me searches per device, not per venue', async () => {
+    const e = (await host.json('POST', '/api/events', eventBody())).body;
+    const search = async (b: Browser) => {
+      const d = (await b.json('POST', `/api/events/${e.code}/devices`, { anonId: randomUUID() })).body;
+      const fd = new FormData();
+      fd.append('deviceId', d.id);
+      fd.append('consent', 'true');
+      fd.append(
+        'selfie',
+        new Blob([new Uint8Array(await makeJpeg(64, 48))], { type: 'image/jpeg' }),
+        's.jpg',
+      );
+      return (await b.fetch(`/api/events/${e.code}/find-me`, { method: 'POST', body: fd })).status;
+    };
+    const a = new Browser(app.base);
+    // (Find Me is off for this event: the limit counts before the service answers)
+    expect(await search(a)).toBe(403);
+    expect(await search(a)).toBe(429);
+    expect(await search(new Browser(app.base))).toBe(403);
   });
 });

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { sql } from 'drizzle-orm';
 import { testWebhookSecret } from '@afterglow/billing';
+import { sampleSelfie as selfie } from '@afterglow/faces';
 import {
   API_ROUTES,
   MAIL_UNSUBSCRIBE_PATH,
@@ -139,9 +140,14 @@ describe('security headers and cross-site requests', () => {
     await loginThroughIdp(host, 'headers@example.test', 'headers are armour');
     await confirmEmail(host, 'headers@example.test', app);
     // clips on every plan here, so the event takes them (which plans have clips: clips.test.ts)
-    await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10`);
-    event = (await host.json('POST', '/api/events', eventBody({ maxShotsPerDevice: 36, allowClips: true })))
-      .body;
+    await app.ctx.database.db.execute(sql`update billing.plans set max_clip_seconds = 10, find_me = true`);
+    event = (
+      await host.json(
+        'POST',
+        '/api/events',
+        eventBody({ maxShotsPerDevice: 36, allowClips: true, findMe: true }),
+      )
+    ).body;
     guest = new CookieWatcher(app.base);
     deviceId = (await guest.json('POST', `/api/events/${event.code}/devices`, { anonId: randomUUID() })).body
       .id;
@@ -336,6 +342,9 @@ describe('security headers and cross-site requests', () => {
           return { path: `${path}?deviceId=${deviceId}`, init: {}, ok: 200 };
         case 'POST /api/events/:code/guestbook':
           return json({ deviceId, text: 'Congratulations!' }, 201);
+        case 'POST /api/events/:code/find-me':
+        case 'DELETE /api/events/:code/find-me':
+          return { path, init: {}, ok: 200 }; // multipart with a selfie, built per request below
         case 'POST /api/guestbook/:id/approve':
         case 'POST /api/guestbook/:id/reject':
           return { path: route.path.replace(':id', entries.moderated), init: {}, ok: 200 };
@@ -383,7 +392,7 @@ describe('security headers and cross-site requests', () => {
           throw new Error(`no request for ${route.method} ${route.path}: add it here`);
       }
     }
-    async function send(route: ApiRoute, headers: Record<string, string>) {
+        async function send(route: ApiRoute, headers: Record<string, string>) {
       const { path, init, ok } = requestOf(route);
       let body = init.body;
       if (route.path.endsWith('/photos') && route.method === 'POST') {
@@ -394,6 +403,13 @@ describe('security headers and cross-site requests', () => {
           new Blob([new Uint8Array(await makeJpeg(32, 24))], { type: 'image/jpeg' }),
           'p.jpg',
         );
+        body = fd;
+      }
+      if (route.path.endsWith('/find-me')) {
+        const fd = new FormData();
+        fd.append('deviceId', deviceId);
+        fd.append('consent', 'true');
+        fd.append('selfie', new Blob([new Uint8Array(await selfie())], { type: 'image/jpeg' }), 'selfie.jpg');
         body = fd;
       }
       const as = route.path.startsWith('/api/admin/') ? admin : both;

@@ -1,0 +1,1 @@
+ALTER TABLE "billing"."plans" ADD COLUMN "find_me" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+ALTER TABLE "events"."events" ADD COLUMN "find_me" boolean DEFAULT false NOT NULL;
