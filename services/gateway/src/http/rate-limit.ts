@@ -108,7 +108,9 @@ export function defaultRules(scale: number): Rule[] {
       windowSeconds: 900,
       key: (r) => (accountMail(r) ? `account:${ip(r)}` : null),
     },
-    { name: 'join', limit: n(300), windowSeconds: 60, key: (r) => (join(r) ? `join:${ip(r)}` : null) },
+    // a venue's whole crowd behind one public address scans the QR code in the same minute: 1,500
+    // joins a minute from one address pass (made-up codes are stopped by their misses, lookupMisses)
+    { name: 'join', limit: n(1500), windowSeconds: 60, key: (r) => (join(r) ? `join:${ip(r)}` : null) },
     {
       name: 'upload-ip',
       limit: n(6000),
