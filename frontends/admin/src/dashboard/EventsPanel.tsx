@@ -40,6 +40,7 @@ export function EventsPanel() {
               t('events.col.host', 'Host'),
               t('events.col.photos', 'Photos'),
               t('events.col.guests', 'Guests'),
+              t('events.col.findMe', 'Find Me'),
               t('events.col.status', 'Status'),
               t('events.col.starts', 'Starts'),
               t('events.col.actions', 'Actions'),
@@ -58,6 +59,14 @@ export function EventsPanel() {
                 </td>
                 <td className={CELL}>{e.photoCount}</td>
                 <td className={CELL}>{e.guestCount}</td>
+                <td className={`${CELL} whitespace-nowrap`}>
+                  {/* counts only: the faces themselves are never shown here */}
+                  {e.findMe
+                    ? t('events.findMeOn', '{count, plural, one {On · # face} other {On · # faces}}', {
+                        count: e.faceCount ?? 0,
+                      })
+                    : t('events.findMeOff', 'Off')}
+                </td>
                 <td className={CELL}>
                   <Badge tone={e.status}>
                     {EVENT_STATUS[e.status] ? t(EVENT_STATUS[e.status]) : capitalize(e.status)}

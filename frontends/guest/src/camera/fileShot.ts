@@ -68,9 +68,10 @@ function encode(image: Decoded, side: number): Promise<Blob | null> {
  * Safari…) as the JPEG an in-app capture would be: upright, at most 4096 px on the long side, quality
  * 0.8, within the upload limit. JPEGs are re-encoded too, so what goes up has no EXIF metadata (GPS
  * position, device) and shows exactly as the preview did. Rejects with 'Could not process photo.'
- * when the browser cannot decode it (HEIC in most browsers, a file that is no image).
+ * when the browser cannot decode it (HEIC in most browsers, a file that is no image). `maxSide` makes
+ * it smaller still (a Find Me selfie, which the server looks at within 1280 px).
  */
-export async function fileToJpeg(file: Blob): Promise<Blob> {
+export async function fileToJpeg(file: Blob, maxSide = MAX_SIDE): Promise<Blob> {
   let image: Decoded;
   try {
     if (file.size === 0) throw new Error('empty file');
@@ -80,7 +81,7 @@ export async function fileToJpeg(file: Blob): Promise<Blob> {
   }
   try {
     if (!image.width || !image.height) throw new CaptureError(PROCESS_FAILED);
-    for (let side = MAX_SIDE; side >= MIN_SIDE; side = Math.round(side * 0.75)) {
+    for (let side = maxSide; side >= Math.min(MIN_SIDE, maxSide); side = Math.round(side * 0.75)) {
       const blob = await encode(image, side);
       if (!blob) break;
       if (blob.size <= MAX_UPLOAD_BYTES) return blob;

@@ -14,6 +14,7 @@ import { PhotoDialog } from '../gallery/PhotoDialog';
 import { useCountdown } from '../gallery/useCountdown';
 import { usePhotoPages } from '../gallery/usePhotoPages';
 import { YourShots } from '../gallery/YourShots';
+import { FindMeButton } from '../find-me/FindMeButton';
 import { GuestbookSection } from '../guestbook/GuestbookSection';
 import { QueueNotice } from '../offline/QueueNotice';
 import { usePhotoQueue } from '../offline/usePhotoQueue';
@@ -115,11 +116,18 @@ function EventGallery({ code, event }: { code: string; event: PublicEvent }) {
           <h1 className="text-3xl font-bold text-neutral-900">{event.name}</h1>
           <p className="mt-1 text-neutral-700">{formatRange(event.startsAt, event.endsAt, t.locale)}</p>
         </div>
-        {deviceId && left > 0 && (
-          <Link to={`/camera/${code}`} className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
-            <Camera aria-hidden className="h-5 w-5" />
-            {t('gallery.takeMore', 'Take More Photos ({count} left)', { count: left })}
-          </Link>
+        {deviceId && (left > 0 || event.findMe) && (
+          <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+            {left > 0 && (
+              <Link to={`/camera/${code}`} className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
+                <Camera aria-hidden className="h-5 w-5" />
+                {t('gallery.takeMore', 'Take More Photos ({count} left)', { count: left })}
+              </Link>
+            )}
+            {event.findMe && (
+              <FindMeButton code={code} deviceId={deviceId} gallery={{ showPhotos, revealAt }} />
+            )}
+          </div>
         )}
       </header>
 

@@ -110,6 +110,10 @@ const PROBLEMS: Record<string, MessageDescriptor> = {
     'problem.noClips',
     'Your plan does not include clips. Upgrade your plan to let guests take clips.',
   ),
+  [PLAN_CODES.noFindMe]: msg(
+    'problem.noFindMe',
+    'Your plan does not include Find Me. Upgrade to Event Pro or Event Max to let guests find their photos.',
+  ),
   plan_no_qr_kit: msg(
     'problem.noQrKit',
     'Your plan does not include the printable QR kit. Upgrade your plan to print a poster and table cards.',

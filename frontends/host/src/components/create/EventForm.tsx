@@ -10,11 +10,11 @@ import { useMutation } from '@tanstack/react-query';
 import { LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link } from 'react-router';
-import { ApiError, Button, apiRequest, buttonClass, toast, translator } from '@afterglow/ui';
+import { ApiError, Button, apiRequest, toast, translator } from '@afterglow/ui';
 import { planRefusal } from '../../lib/plan-refusal';
 import { problemText } from '../../lib/problems';
 import { useT } from '../../text';
+import { PlanRefusal } from '../PlanRefusal';
 import { CLIP_DEFAULTS, type ClipChoice } from '../ClipSettings';
 import { LanguageField } from '../LanguageField';
 import { CameraSection } from './CameraSection';
@@ -100,14 +100,7 @@ export function EventForm({ onCreated }: { onCreated: (event: HostEvent) => void
       <RevealSection control={control} register={register} errors={errors} />
       <FilmSection control={control} />
       <MoodSection control={control} />
-      {planLimit && (
-        <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-neutral-900">
-          <p className="font-semibold">{planLimit}</p>
-          <Link to="/pricing" className={buttonClass('primary', 'md', 'mt-3')}>
-            {t('common.upgrade', 'Upgrade')}
-          </Link>
-        </div>
-      )}
+      {planLimit && <PlanRefusal message={planLimit} />}
       <Button type="submit" size="lg" className="w-full" disabled={create.isPending}>
         {create.isPending ? (
           <>

@@ -1,13 +1,13 @@
 import { CLIP_SECONDS_DEFAULT, type HostEvent, type UpdateEventBody } from '@afterglow/contracts';
 import { Clapperboard, LoaderCircle } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, Card, buttonClass } from '@afterglow/ui';
+import { Button, Card } from '@afterglow/ui';
 import { useEventUpdate } from '../../hooks/useEventUpdate';
 import { usePlanClips } from '../../hooks/usePlanClips';
 import { planRefusal } from '../../lib/plan-refusal';
 import { problemText } from '../../lib/problems';
 import { useT } from '../../text';
+import { PlanRefusal } from '../PlanRefusal';
 import { ClipSettings, type ClipChoice } from '../ClipSettings';
 
 /** Whether guests may take clips and how long, as the host changes them after creating the event. */
@@ -66,14 +66,7 @@ export function ClipsCard({ event }: { event: HostEvent }) {
           }}
           maxSeconds={maxSeconds}
         />
-        {refusal && (
-          <div role="alert" className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-neutral-900">
-            <p className="font-semibold">{refusal}</p>
-            <Link to="/pricing" className={buttonClass('primary', 'md', 'mt-3')}>
-              {t('common.upgrade', 'Upgrade')}
-            </Link>
-          </div>
-        )}
+        {refusal && <PlanRefusal message={refusal} />}
         <Button type="submit" disabled={!dirty || save.isPending}>
           {save.isPending && <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />}
           {save.isPending ? t('common.saving', 'Saving...') : t('clips.save', 'Save Clip Settings')}

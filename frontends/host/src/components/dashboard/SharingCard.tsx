@@ -16,8 +16,12 @@ import { problemText } from '../../lib/problems';
 import { useT } from '../../text';
 import { inputClass } from '../Field';
 import { SwitchRow } from '../Switch';
+import { FindMeSetting } from './FindMeSetting';
 
-/** 'Event Sharing & Privacy': the public gallery switch and its description (PUT /api/events/{id}/sharing). */
+/**
+ * 'Event Sharing & Privacy': the public gallery switch and its description, the report threshold (PUT
+ * /api/events/{id}/sharing), and the Find Me switch (its own PATCH, saved as it is switched).
+ */
 export function SharingCard({ event }: { event: HostEvent }) {
   const t = useT();
   const qc = useQueryClient();
@@ -155,6 +159,9 @@ export function SharingCard({ event }: { event: HostEvent }) {
           {save.isPending && <LoaderCircle aria-hidden className="h-4 w-4 animate-spin" />}
           {save.isPending ? t('common.saving', 'Saving...') : t('sharing.save', 'Save Sharing Settings')}
         </Button>
+        {/* saved as it is switched, apart from the settings above */}
+        {/* one way to upgrade per card: the public gallery's line has it when that is not in the plan */}
+        <FindMeSetting event={event} upgradeLink={!noPlan} />
       </section>
     </Card>
   );
