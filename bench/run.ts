@@ -9,8 +9,18 @@ import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { EmbeddedAfterglow, ROOT, type Target } from './lib/afterglow';
-import { Session, upload, type Guest } from './lib/client';
+import { Session, joinGuest, upload, type Guest } from './lib/client';
 import { bareClips, perMinute, photosAtRate, recordBenchClip, uploadClip } from './lib/clips';
+import {
+  bareDescribe,
+  benchSelfie,
+  facePhotos,
+  findMe,
+  labelledPrecisionRecall,
+  pollUntil,
+  seedEventFaces,
+  strangerModel,
+} from './lib/faces';
 import { languagesCost, measureFrontend } from './lib/frontend';
 import { makePhotos } from './lib/images';
 import { measureAdminLists, seedPlatform } from './lib/admin';
@@ -31,9 +41,11 @@ import {
   watch,
 } from './lib/phases';
 import { round, sleep, summary } from './lib/stats';
+import { FIND_ME_THRESHOLD_DEFAULT } from '@afterglow/contracts';
+import { labelledGallery, QUERY_VARIANTS, type QueryVariant } from '../packages/faces/src/labelled-set';
 
 const quick = process.argv.includes('--quick');
-/** `--only=ingest,developing,clips,live,gallery,frontend,admin` runs some phases (for profiling one); the default is all. */
+/** `--only=ingest,developing,clips,faces,live,gallery,frontend,admin` runs some phases (for profiling one); the default is all. */
 const only = process.argv
   .find((a) => a.startsWith('--only='))
   ?.slice('--only='.length)
@@ -59,6 +71,12 @@ const C = quick
       clipSeconds: 10,
       clipPhotoRate: 1,
       clipPhotoSeconds: 20,
+      faces: {
+        photos: 12,
+        search: { photos: 1000, faces: 4000, planted: 10 },
+        searches: 10,
+        variants: ['crop', 'wide', 'mirrored', 'pasted'] as QueryVariant[],
+      },
     }
   : {
       images: 16,
@@ -79,6 +97,12 @@ const C = quick
       clipSeconds: 10,
       clipPhotoRate: 1,
       clipPhotoSeconds: 60,
+      faces: {
+        photos: 60,
+        search: { photos: 5000, faces: 20_000, planted: 10 },
+        searches: 30,
+        variants: [...QUERY_VARIANTS] as QueryVariant[],
+      },
     };
 // What the embedded media worker uses: every core but one, which it leaves to ingest.
 const MEDIA_CONCURRENCY = Number(process.env.MEDIA_CONCURRENCY) || Math.max(1, availableParallelism() - 1);
@@ -101,6 +125,7 @@ async function makeHosts(target: Target) {
 async function freshAfterglow(
   name: string,
   postgresUrl?: string,
+  env: Record<string, string> = {},
 ): Promise<{ target: Target; host: Session; hosts: Session[]; proHost: Session }> {
   let target: Target;
   if (postgresUrl) {
@@ -117,7 +142,7 @@ async function freshAfterglow(
       await first.stop();
     }
     await cp(template, join(work, name), { recursive: true });
-    target = new EmbeddedAfterglow(join(work, name));
+    target = new EmbeddedAfterglow(join(work, name), env);
     await target.start();
   }
   const hosts: Session[] = [];
@@ -444,6 +469,160 @@ if (want('clips')) {
   );
 }
 
+// ---------------------------------------------------------------- 2d. Find Me's faces
+if (want('faces')) {
+  // Find Me (ADR 036): how fast turning it on indexes an event's photos against the bare model, how fast a
+  // selfie is searched among an event's faces at scale, and precision and recall at the threshold.
+  const threshold = Number(process.env.AFTERGLOW_FIND_ME_THRESHOLD) || FIND_ME_THRESHOLD_DEFAULT;
+  const thresholdEnv = { AFTERGLOW_FIND_ME_THRESHOLD: String(threshold) };
+  const F = C.faces;
+  results.faces = { threshold };
+
+  // 3. precision and recall first, in this process alone (no server running)
+  log(`faces: labelled set, ${F.variants.length} queries for each face of the demo photos`);
+  const gallery = await labelledGallery();
+  results.faces.labelled = await labelledPrecisionRecall(threshold, F.variants, gallery);
+  const lab = results.faces.labelled;
+  log(
+    `faces: precision ${lab.atThreshold.precision}, recall ${lab.atThreshold.recall} at ${threshold}`,
+    `(${lab.detected} of ${lab.queries} queries with a face)`,
+  );
+
+  // 1. indexing: photos developed with Find Me off, then turned on; against the bare model on the same renditions
+  log(`faces: indexing ${F.photos} photos with faces, against the bare model`);
+  const pictures = await facePhotos(F.photos);
+  const idx = await freshAfterglow('faces-index', undefined, {
+    ...thresholdEnv,
+    AFTERGLOW_ADMIN_EMAILS: ADMIN_EMAIL,
+  });
+  const admin = new Session(idx.target.base);
+  await admin.login(ADMIN_EMAIL, HOST_PASSWORD, 'create');
+  const ev = await createEvent(idx.proHost, 'Find Me indexing');
+  const developed = new Set<string>();
+  const hostWs = await watch(idx.target.base, ev.id, idx.proHost.cookie(), (m) => {
+    if (m.type === 'photo_uploaded') developed.add(m.photoId);
+  });
+  const guests = await joinMany(idx.target.base, [ev.code], Math.ceil(F.photos / 30), 'Guest');
+  const ids: string[] = [];
+  for (let i = 0; i < pictures.length; i++) {
+    const r = await upload(idx.target.base, '', guests[Math.floor(i / 30)]!, pictures[i]!);
+    if (!r.photoId) throw new Error(`faces upload answered ${r.status}`);
+    ids.push(r.photoId);
+  }
+  if (!(await waitUntil(() => ids.every((id) => developed.has(id)), 10 * 60_000, 100)))
+    throw new Error('faces photos not developed');
+  hostWs.close();
+  // the display renditions Afterglow describes, as the host's gallery serves them
+  const listed = await idx.proHost.json<{ photos: { id: string; displayUrl: string | null }[] }>(
+    'GET',
+    `/api/events/${ev.code}/photos`,
+  );
+  const displays: Buffer[] = [];
+  for (const p of listed.body.photos.filter((x) => ids.includes(x.id))) {
+    const res = await fetch(new URL(p.displayUrl!, idx.target.base));
+    if (res.status !== 200) throw new Error(`display rendition answered ${res.status}`);
+    displays.push(Buffer.from(await res.arrayBuffer()));
+  }
+  if (displays.length !== ids.length) throw new Error(`${displays.length} displays of ${ids.length} photos`);
+  const bareIdx = await bareDescribe(displays);
+  const faceCount = async () => {
+    const a = await admin.json('GET', `/api/admin/events?filter=all&search=${ev.code}`);
+    return (a.body?.items ?? []).find((e: any) => e.id === ev.id)?.faceCount ?? 0;
+  };
+  const idlePollMs: number[] = []; // the same list, the server idle: what the polls cost without faces
+  for (let i = 0; i < 10; i++) {
+    const at = performance.now();
+    if ((await faceCount()) !== 0) throw new Error('faces recorded before Find Me was on');
+    idlePollMs.push(performance.now() - at);
+  }
+  const t0 = performance.now();
+  const on = await idx.proHost.json('PATCH', `/api/events/${ev.id}`, { findMe: true });
+  if (on.status !== 200) throw new Error(`findMe on answered ${on.status}: ${JSON.stringify(on.body)}`);
+  const done = await pollUntil(faceCount, bareIdx.faces, Math.max(120_000, bareIdx.seconds * 10_000));
+  const seconds = (done.at - t0) / 1000;
+  await idx.target.stop();
+  const agPhotosPerSecond = done.reached ? round(ids.length / seconds, 2) : null;
+  const agFacesPerSecond = done.reached ? round(done.last / seconds, 2) : null;
+  // from the first faces recorded to the last: without the start (the settings change reaching the
+  // worker, the jobs queued, the server's model load and first photo)
+  const steady =
+    done.reached && done.first && done.at > done.first.at
+      ? round((done.last - done.first.count) / ((done.at - done.first.at) / 1000), 2)
+      : null;
+  results.faces.indexing = {
+    photos: ids.length,
+    photoBytesAvg: Math.round(pictures.reduce((s, p) => s + p.length, 0) / pictures.length),
+    displayBytesAvg: Math.round(displays.reduce((s, p) => s + p.length, 0) / displays.length),
+    expectedFaces: bareIdx.faces,
+    bare: bareIdx,
+    afterglow: {
+      facesRecorded: done.last,
+      allRecorded: done.reached,
+      seconds: round(seconds, 2),
+      photosPerSecond: agPhotosPerSecond,
+      facesPerSecond: agFacesPerSecond,
+      firstFacesAfterSeconds: done.first ? round((done.first.at - t0) / 1000, 2) : null,
+      steadyFacesPerSecond: steady,
+      // the admin list's answer while the server describes faces (in its faces worker thread)
+      pollMs: summary(done.pollMs),
+      idlePollMs: summary(idlePollMs),
+    },
+    ratioSteady: steady && bareIdx.facesPerSecond ? round(steady / bareIdx.facesPerSecond, 3) : null,
+    ratio:
+      agFacesPerSecond && bareIdx.facesPerSecond ? round(agFacesPerSecond / bareIdx.facesPerSecond, 3) : null,
+  };
+  log(
+    `faces: indexing ${agFacesPerSecond} faces/s (${agPhotosPerSecond} photos/s) vs bare`,
+    `${bareIdx.facesPerSecond} faces/s (${bareIdx.photosPerSecond} photos/s)`,
+  );
+
+  // 2. search at scale: an event's photos and faces written into the stopped server's database
+  const S = F.search;
+  log(`faces: search among ${S.faces} faces in ${S.photos} photos, ${F.searches} selfies`);
+  const selfie = await benchSelfie();
+  const srch = await freshAfterglow('faces-search', undefined, thresholdEnv);
+  const sev = await createEvent(srch.host, 'Find Me at scale', { findMe: true });
+  await srch.target.stop();
+  const t = performance.now();
+  const { plantedPhotoIds } = await seedEventFaces(
+    srch.target.dataDir,
+    sev.id,
+    S,
+    selfie.descriptor,
+    strangerModel(gallery.map((g) => g.face.descriptor)),
+  );
+  const seedSeconds = round((performance.now() - t) / 1000, 1);
+  await srch.target.start();
+  const g = await joinGuest(srch.target.base, sev.code, 'Selfie');
+  const warm = await findMe(g, selfie.image); // loads the models and the event's faces
+  const runs = [];
+  for (let i = 0; i < F.searches; i++) runs.push(await findMe(g, selfie.image));
+  await srch.target.stop();
+  const last = runs[runs.length - 1]!.found;
+  const foundIds = new Set(last.photos.map((p) => p.id));
+  const plantedFound = plantedPhotoIds.filter((id) => foundIds.has(id)).length;
+  results.faces.search = {
+    ...S,
+    quickScale: quick,
+    seedSeconds,
+    searches: runs.length,
+    firstSearchMs: round(warm.ms),
+    matchMs: summary(runs.map((r) => r.matchMs ?? NaN).filter(Number.isFinite)),
+    describeMs: summary(runs.map((r) => r.describeMs ?? NaN).filter(Number.isFinite)),
+    requestMs: summary(runs.map((r) => r.ms)),
+    plantedFound,
+    otherPhotosFound: last.photos.length - plantedFound,
+    sameAnswerEachTime: runs.every(
+      (r) => r.found.photos.map((p) => p.id).join() === last.photos.map((p) => p.id).join(),
+    ),
+  };
+  const sr = results.faces.search;
+  log(
+    `faces: search match p50/p95 ${sr.matchMs.p50}/${sr.matchMs.p95} ms, describe p50 ${sr.describeMs.p50} ms,`,
+    `request p95 ${sr.requestMs.p95} ms; planted found ${plantedFound} of ${S.planted}`,
+  );
+}
+
 // ---------------------------------------------------------------- 3 & 4. live display and gallery
 const { target, host, hosts } = await freshAfterglow('show');
 if (want('live')) {
@@ -636,7 +815,7 @@ await writeFile(join(ROOT, `bench/results/${name}.md`), md);
 console.log('\n' + md);
 
 if (process.argv.includes('--check')) {
-  const missing = missingFigures(results);
+  const missing = missingFigures(results, only);
   if (missing.length) {
     console.error(`bench: figures missing: ${missing.join(', ')}`);
     process.exit(1);
@@ -645,8 +824,19 @@ if (process.argv.includes('--check')) {
 }
 process.exit(0);
 
-/** Paths of every headline figure that is absent or not a number. */
-export function missingFigures(r: Record<string, any>): string[] {
+/** Paths of every headline figure (of the phases run, when some were chosen) that is absent or not a number. */
+export function missingFigures(r: Record<string, any>, phases?: string[]): string[] {
+  // the results each phase writes: with `--only`, `--check` asks for those phases' figures alone
+  const written: Record<string, string[]> = {
+    ingest: ['ingestCapacity', 'ingestBurst'],
+    developing: ['developing', 'aiFilter'],
+    clips: ['clips'],
+    faces: ['faces'],
+    live: ['liveDisplay'],
+    gallery: ['gallery'],
+    frontend: ['frontend'],
+    admin: ['adminLists'],
+  };
   const need = [
     'ingestCapacity.bare.perSecond',
     'ingestCapacity.afterglow.perSecond',
@@ -681,6 +871,22 @@ export function missingFigures(r: Record<string, any>): string[] {
     'adminLists.latencyMs.events.p95',
     'adminLists.latencyMs.photos.p95',
     'adminLists.latencyMs.stats.p95',
+    'faces.indexing.bare.facesPerSecond',
+    'faces.indexing.bare.photosPerSecond',
+    'faces.indexing.afterglow.facesPerSecond',
+    'faces.indexing.afterglow.photosPerSecond',
+    'faces.indexing.ratio',
+    'faces.search.matchMs.p50',
+    'faces.search.matchMs.p95',
+    'faces.search.describeMs.p50',
+    'faces.search.requestMs.p95',
+    'faces.search.plantedFound',
+    'faces.labelled.atThreshold.precision',
+    'faces.labelled.atThreshold.recall',
+    ...[0, 1, 2, 3, 4].flatMap((i) => [
+      `faces.labelled.sweep.${i}.precision`,
+      `faces.labelled.sweep.${i}.recall`,
+    ]),
     'frontend.js.guestJoin.gzipBytes',
     'frontend.js.guestCamera.gzipBytes',
     'frontend.js.hostDashboard.gzipBytes',
@@ -690,5 +896,8 @@ export function missingFigures(r: Record<string, any>): string[] {
       ['performance', 'accessibility', 'bestPractices'].map((c) => `frontend.lighthouse.${p}.${c}`),
     ),
   ];
-  return need.filter((path) => typeof path.split('.').reduce<any>((o, k) => o?.[k], r) !== 'number');
+  const wanted = phases?.flatMap((p) => written[p] ?? []);
+  return need
+    .filter((path) => !wanted || wanted.includes(path.split('.')[0]!))
+    .filter((path) => typeof path.split('.').reduce<any>((o, k) => o?.[k], r) !== 'number');
 }

@@ -26,7 +26,7 @@ import { E2E_ADMIN, PHONE, eventBody, isoIn, shot, signInOrUp, signUpAtIdp, uniq
  * nothing. Nothing reaches /find-me before the guest agrees.
  */
 const PASSWORD = 'a good long password';
-/** Farther than this from every face of a photo, the person is surely not in it (the server's threshold is 0.5). */
+/** Farther than this from every face of a photo, the person is surely not in it (the server's threshold is 0.45). */
 const NOT_THEM = 0.6;
 const DIR = join('test-results', 'find-me');
 

@@ -1,5 +1,6 @@
 // Builds the server: one ESM bundle of the launcher and every service (workspace packages inlined,
-// npm dependencies left external), plus each service's migrations beside it.
+// npm dependencies left external) and the faces worker's beside it (ADR 036), plus each service's
+// migrations.
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,8 +17,13 @@ mkdirSync(out, { recursive: true });
 const started = Date.now();
 const result = await build({
   metafile: true,
-  entryPoints: [join(root, 'services/server/src/main.ts')],
-  outfile: join(out, 'afterglow.mjs'),
+  entryPoints: {
+    afterglow: join(root, 'services/server/src/main.ts'),
+    // the face models' thread (ADR 036), started by @afterglow/faces from beside the bundle
+    'faces-worker': join(root, 'packages/faces/src/worker.ts'),
+  },
+  outdir: out,
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',

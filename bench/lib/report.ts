@@ -17,6 +17,10 @@ export function renderMarkdown(r: R): string {
   const a = r.adminLists ?? {};
   const ai = r.aiFilter ?? {};
   const c = r.clips ?? {};
+  const fm = r.faces ?? {};
+  const fi = fm.indexing ?? {};
+  const fs = fm.search ?? {};
+  const fl = fm.labelled ?? {};
   const al = a.latencyMs ?? {};
   const lh = f.lighthouse ?? {};
   const rows: string[][] = [
@@ -103,6 +107,54 @@ export function renderMarkdown(r: R): string {
       `ratio ${n(c.photoP95Ratio)}`,
       '≤ 1.2',
       verdict(cmp(c.photoP95Ratio, (x) => x <= 1.2)),
+    ],
+    [
+      `Find Me: indexing ${n(fi.photos)} photos, ${n(fi.expectedFaces)} faces, after turning it on`,
+      `${n(fi.afterglow?.facesPerSecond)} faces/s, ${n(fi.afterglow?.photosPerSecond)} photos/s`,
+      `${n(fi.bare?.facesPerSecond)} faces/s, ${n(fi.bare?.photosPerSecond)} photos/s`,
+      `ratio ${n(fi.ratio)}`,
+      'aim ≥ 0.8',
+      verdict(cmp(fi.ratio, (x) => x >= 0.8)),
+    ],
+    [
+      'Find Me: indexing, first faces to last (without the start)',
+      `${n(fi.afterglow?.steadyFacesPerSecond)} faces/s; first faces after ${n(fi.afterglow?.firstFacesAfterSeconds, ' s')}`,
+      `${n(fi.bare?.facesPerSecond)} faces/s`,
+      `ratio ${n(fi.ratioSteady)}`,
+      '',
+      '',
+    ],
+    [
+      'Find Me: an admin list request while indexing (p50/p95/max)',
+      `${n(fi.afterglow?.pollMs?.p50)}/${n(fi.afterglow?.pollMs?.p95)}/${n(fi.afterglow?.pollMs?.max)} ms (idle ${n(fi.afterglow?.idlePollMs?.p50)}/${n(fi.afterglow?.idlePollMs?.p95)} ms)`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      `Find Me: search among ${n(fs.faces)} faces in ${n(fs.photos)} photos${fs.quickScale ? ' (quick scale)' : ''}: match p50/p95`,
+      `${n(fs.matchMs?.p50)}/${n(fs.matchMs?.p95)} ms; describe p50 ${n(fs.describeMs?.p50, ' ms')}; request p95 ${n(fs.requestMs?.p95, ' ms')}; planted ${n(fs.plantedFound)} of ${n(fs.planted)} found`,
+      '',
+      '',
+      'aim p95 < 150 ms, all planted found',
+      verdict(cmp(fs.matchMs?.p95, (x) => x < 150) && cmp(fs.plantedFound, (x) => x === fs.planted)),
+    ],
+    [
+      `Find Me: precision / recall at ${n(fm.threshold)} (${n(fl.queries)} labelled queries, ${n(fl.detected)} with a face)`,
+      `${n(fl.atThreshold?.precision)} / ${n(fl.atThreshold?.recall)} (recall of detected ${n(fl.atThreshold?.recallOfDetected)})`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
+      `Find Me: precision / recall at ${(fl.sweep ?? []).map((x: R) => x.threshold).join(', ') || '—'}`,
+      (fl.sweep ?? []).map((x: R) => `${n(x.precision)}/${n(x.recall)}`).join(', ') || '—',
+      '',
+      '',
+      '',
+      '',
     ],
     [
       `Live display: approval → every one of ${n(l.screens)} screens (p50/p99)`,

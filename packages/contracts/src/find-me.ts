@@ -11,8 +11,11 @@ import { captureKindSchema, type PhotoDto } from './photos';
 export const FACE_DESCRIPTOR_LENGTH = 128;
 /** The most a selfie may weigh (a phone's full-size JPEG). */
 export const SELFIE_MAX_BYTES = 10 * 1024 * 1024;
-/** The default largest distance between two faces taken as the same person (AFTERGLOW_FIND_ME_THRESHOLD). */
-export const FIND_ME_THRESHOLD_DEFAULT = 0.5;
+/**
+ * The default largest distance between two faces taken as the same person (AFTERGLOW_FIND_ME_THRESHOLD):
+ * on the bench's labelled set, precision 0.977 and recall 0.759 (0.5: 0.856 and 0.782).
+ */
+export const FIND_ME_THRESHOLD_DEFAULT = 0.45;
 
 export const FIND_ME_MESSAGES = {
   consent: 'Please agree to the comparison of your selfie before searching',

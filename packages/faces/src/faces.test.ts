@@ -33,6 +33,23 @@ describe('faces in a picture', () => {
     }
   }, 120_000);
 
+  it('describes in a thread of its own: the event loop keeps turning meanwhile', async () => {
+    let last = performance.now();
+    let longest = 0;
+    const tick = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      // several group photos, seconds of the models' work
+      await Promise.all([1, 2, 3].map((n) => describeFaces(sample(n))));
+    } finally {
+      clearInterval(tick);
+    }
+    expect(longest).toBeLessThan(250);
+  }, 60_000);
+
   it('finds no face in a picture without one', async () => {
     const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#88aacc' } })
       .jpeg()

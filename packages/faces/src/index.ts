@@ -1,6 +1,8 @@
 export { wasmTf } from './tf';
 export {
   describeFaces,
+  describeSelfie,
+  SELFIE_MIN_CONFIDENCE,
   faceDistance,
   faceModelsLoading,
   largestFace,

@@ -19,11 +19,7 @@ import type { LiveNotices } from './live';
 import { recordRenditions } from './renditions';
 
 /** What follows a capture's developing once it shows (Find Me's indexing, ADR 036). */
-export type AfterDeveloped = (
-  photo: PhotoRow,
-  e: EventRecord,
-  made: NamedRendition[],
-) => Promise<void>;
+export type AfterDeveloped = (photo: PhotoRow, e: EventRecord, made: NamedRendition[]) => Promise<void>;
 
 /**
  * The outbox fact that sends a stored photo to developing, with its kind (the worker's pipeline), its

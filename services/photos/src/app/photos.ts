@@ -21,7 +21,7 @@ import { Stats } from './stats';
 import { Uploads } from './upload';
 import { Reminders } from '../reminders';
 import { FindMe, type Describe } from '../find-me';
-import { describeFaces } from '@afterglow/faces';
+import { describeSelfie } from '@afterglow/faces';
 
 export interface PhotosDeps {
   db: Db;
@@ -37,7 +37,7 @@ export interface PhotosDeps {
   pushOrigins?: readonly string[];
   /** Find Me's match threshold (AFTERGLOW_FIND_ME_THRESHOLD) */
   findMeThreshold?: number;
-  /** describes a picture's faces in memory (default: `@afterglow/faces`, in this process) */
+  /** describes a selfie's faces in memory (default: `@afterglow/faces`' worker in this process) */
   describe?: Describe;
 }
 
@@ -57,7 +57,7 @@ export function photosApp(given: PhotosDeps) {
       events: deps.events,
       relay: deps.relay,
       threshold: deps.findMeThreshold ?? FIND_ME_THRESHOLD_DEFAULT,
-      describe: deps.describe ?? describeFaces,
+      describe: deps.describe ?? describeSelfie,
     },
     view,
   );

@@ -392,7 +392,7 @@ describe('security headers and cross-site requests', () => {
           throw new Error(`no request for ${route.method} ${route.path}: add it here`);
       }
     }
-        async function send(route: ApiRoute, headers: Record<string, string>) {
+    async function send(route: ApiRoute, headers: Record<string, string>) {
       const { path, init, ok } = requestOf(route);
       let body = init.body;
       if (route.path.endsWith('/photos') && route.method === 'POST') {
