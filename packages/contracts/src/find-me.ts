@@ -23,6 +23,7 @@ export const FIND_ME_MESSAGES = {
   notOn: 'Find Me is not turned on for this event',
   selfieRequired: 'Attach the selfie as the `selfie` part',
   notPicture: 'The selfie is not a picture we can read',
+  unavailable: 'Find Me cannot look at selfies just now. Please try again in a moment.',
 } as const;
 
 /** The fields of `POST` and `DELETE /api/events/{code}/find-me` (multipart, beside the `selfie` JPEG). */

@@ -38,6 +38,11 @@ export interface DescribeOptions {
   minConfidence?: number;
 }
 
+/** The face models failed (their worker, not the picture): a moment later they may work again. */
+export class FaceModelError extends Error {
+  override readonly name = 'FaceModelError';
+}
+
 interface Pending {
   resolve: (faces: DescribeAnswer) => void;
   reject: (err: Error) => void;
@@ -71,11 +76,11 @@ function theWorker(): Worker {
   });
   w.on('error', (err) => {
     if (worker === w) worker = null;
-    failAll(err);
+    failAll(new FaceModelError(`the faces worker failed: ${err.message}`));
   });
   w.on('exit', (code) => {
     if (worker === w) worker = null;
-    failAll(new Error(`the faces worker stopped (${code})`));
+    failAll(new FaceModelError(`the faces worker stopped (${code})`));
   });
   worker = w;
   return w;
@@ -107,7 +112,7 @@ export async function describeFaces(image: Buffer, opts: DescribeOptions = {}): 
     };
     w.postMessage(request);
   });
-  if ('error' in answer) throw new Error(`the face models could not read the picture: ${answer.error}`);
+  if ('error' in answer) throw new FaceModelError(`the face models failed: ${answer.error}`);
   return answer.faces.map((f) => ({
     box: {
       x: f.box.x / info.width,

@@ -2,6 +2,7 @@ export { wasmTf } from './tf';
 export {
   describeFaces,
   describeSelfie,
+  FaceModelError,
   SELFIE_MIN_CONFIDENCE,
   faceDistance,
   faceModelsLoading,

@@ -226,8 +226,11 @@ export class FindMe {
     let found: DescribedFace[];
     try {
       found = await this.d.describe(selfie);
-    } catch {
-      // the describer's error may quote the input: only our words leave here
+    } catch (err) {
+      // the models themselves failing is not the guest's picture (and may pass); either way only our
+      // words leave here, never the describer's (which may quote the input)
+      if (err instanceof Error && err.name === 'FaceModelError')
+        throw new HttpError(503, 'find_me_unavailable', FIND_ME_MESSAGES.unavailable);
       throw new HttpError(422, 'bad_selfie', FIND_ME_MESSAGES.notPicture);
     }
     let best: DescribedFace | null = null;
