@@ -140,8 +140,8 @@ export function faceDistance(a: ArrayLike<number>, b: ArrayLike<number>): number
 }
 
 /** The face that takes most of the picture (a selfie with friends behind: the one holding the phone). */
-export function largestFace(faces: readonly Face[]): Face | null {
-  let best: Face | null = null;
+export function largestFace<F extends Pick<Face, 'box'>>(faces: readonly F[]): F | null {
+  let best: F | null = null;
   for (const f of faces) if (!best || f.box.width * f.box.height > best.box.width * best.box.height) best = f;
   return best;
 }

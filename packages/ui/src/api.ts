@@ -94,16 +94,30 @@ export async function apiRequest<T = unknown>(method: string, url: string, data?
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** Multipart upload (FormData), with the same error rules. */
-export async function apiUpload<T = unknown>(url: string, form: FormData): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    credentials: 'include',
-    headers: languageHeaders(),
-    body: form,
-  });
-  await throwIfNotOk(res);
-  return (await res.json()) as T;
+/**
+ * Multipart upload (FormData), with the same error rules: a POST unless `method` says otherwise, given
+ * up (rejected as an AbortError) after `timeoutMs` when one is set.
+ */
+export async function apiUpload<T = unknown>(
+  url: string,
+  form: FormData,
+  opts: { method?: 'POST' | 'DELETE'; timeoutMs?: number } = {},
+): Promise<T> {
+  const abort = opts.timeoutMs ? new AbortController() : null;
+  const timer = abort && setTimeout(() => abort.abort(), opts.timeoutMs);
+  try {
+    const res = await fetch(url, {
+      method: opts.method ?? 'POST',
+      credentials: 'include',
+      headers: languageHeaders(),
+      body: form,
+      ...(abort && { signal: abort.signal }),
+    });
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
 }
 
 type On401 = 'returnNull' | 'throw';

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { Camera as CameraIcon, Loader2, SwitchCamera } from 'lucide-react';
 import { Button, buttonClass } from '@afterglow/ui';
 import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '@afterglow/ui/camera';
+import { Viewfinder } from '@afterglow/ui/viewfinder';
 import { fileToJpeg } from '../camera/fileShot';
 import { phoneCameraReason } from '../camera/PhoneCamera';
 import { useT } from '../text';
@@ -86,19 +87,13 @@ export function SelfieStep({ onSelfie }: { onSelfie: (selfie: Blob) => void }) {
       {live && !camera.error ? (
         <>
           <div className="relative aspect-[3/4] w-full overflow-hidden rounded-xl bg-neutral-900 sm:aspect-[4/3]">
-            <video
-              ref={camera.attachVideo}
-              autoPlay
-              playsInline
-              muted
-              aria-label={t('findMe.preview', 'Your front camera')}
-              className={`absolute inset-0 h-full w-full object-cover ${camera.facing === 'user' ? '-scale-x-100' : ''}`}
-            />
-            {!streaming && (
-              <span className="absolute inset-0 flex items-center justify-center text-white/80">
-                <Loader2 aria-hidden className="h-8 w-8 animate-spin" />
-              </span>
-            )}
+            <Viewfinder camera={camera} film={null} label={t('findMe.preview', 'Your front camera')}>
+              {!streaming && (
+                <span className="absolute inset-0 flex items-center justify-center text-white/80">
+                  <Loader2 aria-hidden className="h-8 w-8 animate-spin" />
+                </span>
+              )}
+            </Viewfinder>
           </div>
           <div className="flex gap-2">
             <Button

@@ -1,4 +1,4 @@
-import { ApiError, languageHeaders, msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
+import { ApiError, apiUpload, msg, type MessageDescriptor, type Translate } from '@afterglow/ui';
 import type { FindMeRemoval, FindMeResult, FoundPhoto } from '@afterglow/contracts';
 import { serverError } from '../lib/errors';
 
@@ -24,23 +24,8 @@ function body(deviceId: string, selfie: Blob): FormData {
   return form;
 }
 
-async function send<T>(method: 'POST' | 'DELETE', code: string, deviceId: string, selfie: Blob): Promise<T> {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), TIMEOUT_MS);
-  try {
-    const res = await fetch(findMePath(code), {
-      method,
-      credentials: 'include',
-      headers: languageHeaders(),
-      body: body(deviceId, selfie),
-      signal: abort.signal,
-    });
-    if (!res.ok) throw new ApiError(res.status, await res.text().catch(() => ''), res.statusText);
-    return (await res.json()) as T;
-  } finally {
-    clearTimeout(timer);
-  }
-}
+const send = <T>(method: 'POST' | 'DELETE', code: string, deviceId: string, selfie: Blob) =>
+  apiUpload<T>(findMePath(code), body(deviceId, selfie), { method, timeoutMs: TIMEOUT_MS });
 
 /** POST: the photos of the event this face is in, best match first. */
 export const searchMe = (code: string, deviceId: string, selfie: Blob) =>

@@ -10,14 +10,17 @@ interface ViewfinderProps {
   film: FilmLook | null | undefined;
   /** drawn over the picture: status, messages, a frame */
   children?: ReactNode;
+  /** what a screen reader calls the picture (default 'Camera preview') */
+  label?: string;
 }
 
 /**
  * The live camera picture, filling its positioned parent: the front camera mirrored, and the film
  * look of packages/contracts/src/film-looks.ts previewed on it (its filter, its tint multiplied over
- * it and its vignette; ADR 020). The guest's camera and the admin's camera test page both show it.
+ * it and its vignette; ADR 020). The guest's camera, Find Me's selfie and the admin's camera test page
+ * show it.
  */
-export function Viewfinder({ camera, film, children }: ViewfinderProps) {
+export function Viewfinder({ camera, film, children, label }: ViewfinderProps) {
   const t = useUiText();
   return (
     <>
@@ -26,7 +29,7 @@ export function Viewfinder({ camera, film, children }: ViewfinderProps) {
         autoPlay
         playsInline
         muted
-        aria-label={t('camera.preview', 'Camera preview')}
+        aria-label={label ?? t('camera.preview', 'Camera preview')}
         className={`absolute inset-0 h-full w-full object-cover ${camera.facing === 'user' ? '-scale-x-100' : ''}`}
         style={film ? { filter: filmCssFilter(film) } : undefined}
       />

@@ -89,9 +89,9 @@ export function defaultRules(scale: number): Rule[] {
   const upload = path(/^\/api\/events\/[^/]+\/photos$/, 'POST');
   const guestbook = path(/^\/api\/events\/[^/]+\/guestbook$/, 'POST');
   const lookup = path(/^\/api\/events\/(by-code\/)?[^/]+$/, 'GET');
-  const findMe = (req: Request) =>
-    (req.method === 'POST' || req.method === 'DELETE') &&
-    /^\/api\/events\/[^/]+\/find-me$/.test(req.originalUrl.split('?')[0]!);
+  const findMeAt = /^\/api\/events\/[^/]+\/find-me$/;
+  const [findMePost, findMeDelete] = [path(findMeAt, 'POST'), path(findMeAt, 'DELETE')];
+  const findMe = (req: Request) => findMePost(req) || findMeDelete(req);
   const screen = path(/^\/api\/events\/[^/]+\/screens\/next$/, 'POST');
   // what sends an e-mail or tries a password: 'Forgot password?', a reset link, My Dashboard's account
   const accountMail = path(/^\/(idp\/forgot|idp\/reset\/[^/]+|api\/account\/[a-z]+)$/, 'POST');

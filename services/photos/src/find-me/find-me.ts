@@ -14,6 +14,7 @@ import {
   type NamedRendition,
 } from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
+import { FaceModelError, largestFace } from '@afterglow/faces';
 import {
   faceRemovals,
   faces,
@@ -98,10 +99,18 @@ export class FindMe {
     return fresh.length > 0;
   }
 
-  /** Find Me off: the mark first (it waits for any recording in progress), then every face. */
+  /**
+   * Find Me off: the mark first (it waits for any recording in progress), then every face. An event
+   * never marked has none (faces are recorded only under the mark): most events' settings changes
+   * cost one statement.
+   */
   async forget(eventId: string): Promise<number> {
     const gone = await this.d.db.transaction(async (tx) => {
-      await tx.delete(findMeEvents).where(eq(findMeEvents.eventId, eventId));
+      const marked = await tx
+        .delete(findMeEvents)
+        .where(eq(findMeEvents.eventId, eventId))
+        .returning({ eventId: findMeEvents.eventId });
+      if (marked.length === 0) return 0;
       const gone = await tx.delete(faces).where(eq(faces.eventId, eventId)).returning({ id: faces.id });
       await tx
         .update(photos)
@@ -142,6 +151,7 @@ export class FindMe {
           renditions,
           and(
             eq(renditions.photoId, photos.id),
+            // indexedRendition, row by row
             sql`${renditions.kind} = case when ${photos.kind} = 'clip' then 'video' else 'display' end`,
           ),
         )
@@ -229,13 +239,11 @@ export class FindMe {
     } catch (err) {
       // the models themselves failing is not the guest's picture (and may pass); either way only our
       // words leave here, never the describer's (which may quote the input)
-      if (err instanceof Error && err.name === 'FaceModelError')
+      if (err instanceof FaceModelError)
         throw new HttpError(503, 'find_me_unavailable', FIND_ME_MESSAGES.unavailable);
       throw new HttpError(422, 'bad_selfie', FIND_ME_MESSAGES.notPicture);
     }
-    let best: DescribedFace | null = null;
-    for (const f of found)
-      if (!best || f.box.width * f.box.height > best.box.width * best.box.height) best = f;
+    const best = largestFace(found);
     if (!best) throw new HttpError(422, 'no_face', FIND_ME_MESSAGES.noFace);
     return { descriptor: Float32Array.from(best.descriptor), faces: found.length };
   }
