@@ -1,6 +1,6 @@
 // Builds the server: one ESM bundle of the launcher and every service (workspace packages inlined,
-// npm dependencies left external) and the faces worker's beside it (ADR 036), plus each service's
-// migrations.
+// npm dependencies left external) and its threads' beside it (PGlite's; the
+// face models', ADR 036), plus each service's migrations.
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -21,6 +21,8 @@ const result = await build({
     afterglow: join(root, 'services/server/src/main.ts'),
     // the face models' thread (ADR 036), started by @afterglow/faces from beside the bundle
     'faces-worker': join(root, 'packages/faces/src/worker.ts'),
+    // PGlite's thread (ADR 038), started by @afterglow/db from beside the bundle
+    'pglite-worker': join(root, 'packages/db/src/pglite-worker.ts'),
   },
   outdir: out,
   outExtension: { '.js': '.mjs' },

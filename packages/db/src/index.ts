@@ -1,13 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { GroupCommit, runGroup, type BatchItem } from './batch';
+import { RemotePglite } from './pglite-remote';
 import type { Db } from './types';
 
 export type { Db };
@@ -20,14 +22,27 @@ export interface Database {
    * the service's own schema (`schema`, default the service name).
    */
   migrate(service: string, opts?: { schema?: string; folder?: string }): Promise<void>;
+  /**
+   * Runs the statement in the next group commit (`batch.ts`): with the statements that arrive together,
+   * in one transaction, behind a savepoint of its own. Answers its rows once that has committed; a
+   * statement that answers `rollback = true` in its first row is rolled back (its rows still answered).
+   */
+  grouped(statement: SQL): Promise<Record<string, unknown>[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
+const dialect = new PgDialect();
+const itemOf = (statement: SQL): BatchItem => {
+  const q = dialect.sqlToQuery(statement);
+  return { sql: q.sql, params: q.params };
+};
+
 /**
  * `DATABASE_URL` unset or `pglite:` -> PGlite under `<dataDir>/pg`; `pglite:memory` -> in-memory PGlite;
  * `pglite:/some/dir` -> PGlite there; `postgres://…` -> node-postgres pool.
- * One PGlite per directory per process: services of one process share it (it is one connection).
+ * One PGlite per directory per process: services of one process share it (it is one connection). It
+ * runs in a thread of its own (`pglite-worker.ts`), so the database's work never holds up the event loop.
  */
 export async function openDatabase(opts: {
   url?: string;
@@ -49,7 +64,13 @@ export async function openDatabase(opts: {
 
 const pgliteShared = new Map<
   string,
-  { refs: number; client: PGlite; ready: Promise<void>; migrating: Promise<unknown> }
+  {
+    refs: number;
+    client: RemotePglite;
+    group: GroupCommit;
+    ready: Promise<void>;
+    migrating: Promise<unknown>;
+  }
 >();
 
 async function openPglite(dir: string | null, folderFor: (service: string) => string): Promise<Database> {
@@ -57,14 +78,21 @@ async function openPglite(dir: string | null, folderFor: (service: string) => st
   let entry = pgliteShared.get(key);
   if (!entry) {
     if (dir) mkdirSync(dirname(dir), { recursive: true });
-    const client = dir ? new PGlite(dir) : new PGlite();
-    entry = { refs: 0, client, ready: client.waitReady, migrating: Promise.resolve() };
+    const client = new RemotePglite(dir);
+    const group = new GroupCommit((items) => client.group(items));
+    entry = { refs: 0, client, group, ready: client.waitReady, migrating: Promise.resolve() };
     pgliteShared.set(key, entry);
   }
   entry.refs++;
-  await entry.ready;
+  try {
+    await entry.ready;
+  } catch (err) {
+    pgliteShared.delete(key);
+    await entry.client.close();
+    throw err;
+  }
   const shared = entry;
-  const db = drizzlePglite(shared.client) as unknown as Db;
+  const db = drizzlePglite(shared.client.asPglite()) as unknown as Db;
   let closed = false;
   return {
     kind: 'pglite',
@@ -82,6 +110,7 @@ async function openPglite(dir: string | null, folderFor: (service: string) => st
       shared.migrating = run.catch(() => {});
       await run;
     },
+    grouped: (statement) => shared.group.submit(itemOf(statement)),
     async ping() {
       await shared.client.query('select 1');
     },
@@ -110,9 +139,26 @@ async function openPostgres(
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool) as unknown as Db;
+  const group = new GroupCommit(async (items) => {
+    const client = await pool.connect();
+    let failed: unknown;
+    try {
+      await client.query('begin');
+      const outcomes = await runGroup((text, params) => client.query(text, params), items);
+      await client.query('commit');
+      return outcomes;
+    } catch (err) {
+      failed = err;
+      await client.query('rollback').catch(() => {});
+      throw err;
+    } finally {
+      client.release(failed instanceof Error ? failed : undefined);
+    }
+  });
   return {
     kind: 'postgres',
     db,
+    grouped: (statement) => group.submit(itemOf(statement)),
     async migrate(service, opts = {}) {
       const client = await pool.connect();
       try {
@@ -173,4 +219,5 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export { sql };
 export * from './outbox';
+export { GroupCommit, runGroup, type BatchItem, type BatchOutcome } from './batch';
 export * from './lists';

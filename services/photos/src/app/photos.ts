@@ -1,6 +1,6 @@
 import type { Bus } from '@afterglow/bus';
 import { FIND_ME_THRESHOLD_DEFAULT } from '@afterglow/contracts';
-import type { Db, OutboxRelay } from '@afterglow/db';
+import type { Database, Db, OutboxRelay } from '@afterglow/db';
 import type { ObjectStore, UrlSigner } from '@afterglow/storage';
 import { createGuestbook } from '../guestbook';
 import { createGuests } from '../guests';
@@ -25,6 +25,8 @@ import { describeSelfie } from '@afterglow/faces';
 
 export interface PhotosDeps {
   db: Db;
+  /** runs a statement in the database's next group commit (`Database.grouped`): a guest's upload */
+  grouped: Database['grouped'];
   bus: Bus;
   store: ObjectStore;
   signer: UrlSigner;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CAPTURE_KIND_FACTS,
   CLIP_CODES,
@@ -80,9 +80,9 @@ const planUnavailable = (cause: unknown) =>
   );
 
 /**
- * A guest's shot: the original stored, then in one statement the shot counted on the device's roll,
- * the event's photo count raised within its plan, the row written and its `photo.uploaded` fact put in
- * the outbox. A retried upload (the same uploadId) is answered as the first was, and counted once.
+ * A guest's shot: the original stored, then in one statement (in a group commit with the shots that
+ * arrive with it) the shot counted on the device's roll, the event's photo count raised within its
+ * plan, the row written and its `photo.uploaded` fact put in the outbox. A retried upload (the same uploadId) is answered as the first was, and counted once.
  */
 export class Uploads {
   /** Originals of uploads whose transaction failed with the database away: kept until we know. */
@@ -96,6 +96,7 @@ export class Uploads {
       events: EventsClient;
       relay: OutboxRelay;
       plans: HostPlans;
+      grouped: (statement: SQL) => Promise<Record<string, unknown>[]>;
     },
     private readonly guests: Guests,
   ) {}
@@ -140,55 +141,50 @@ export class Uploads {
     }
     let shotsTaken: number;
     try {
-      shotsTaken = await this.d.db.transaction(async (tx) => {
-        const now = new Date();
-        const fact = developingJob(
-          {
-            id: photoId,
-            eventId: e.id,
-            deviceId: device.id,
-            kind,
-            originalKey,
-            createdAt: now,
-          },
-          e,
-          plan,
-        );
-        const trace = traceHeaders();
-        // One statement for the shot, the event's count, the row and its outbox fact: each step
-        // happens only if the one before it did, so the answer says where it stopped.
-        const { rows } = (await tx.execute(sql`
-          with d as (
-            ${claimShot(device.id, e.maxShotsPerDevice, now)}
-          ), c as (
-            insert into photos.event_counters (event_id, photo_count)
-            select ${e.id}::uuid, 1 from d
-            on conflict (event_id) do update set photo_count = photos.event_counters.photo_count + 1
-            where photos.event_counters.photo_count < ${e.maxPhotos}::int
-            returning photo_count
-          ), p as (
-            insert into photos.photos
-              (id, event_id, device_id, kind, upload_id, caption, status, original_key, width, height, bytes, created_at)
-            select ${photoId}::uuid, ${e.id}::uuid, ${device.id}::uuid, ${kind}::text, ${uploadId ?? null}::uuid,
-              ${e.allowCaptions ? caption : null}::text, 'pending', ${originalKey}::text, ${capture.width}::int,
-              ${capture.height}::int, ${capture.data.length}::int, ${now.toISOString()}::timestamptz
-            from c
-            returning id
-          ), o as (
-            insert into ${outbox} (subject, msg_id, payload, headers)
-            select ${fact.subject}::text, ${fact.msgId}::text,
-              ${JSON.stringify(fact.payload)}::jsonb, ${trace ? JSON.stringify(trace) : null}::jsonb
-            from p
-            returning id
-          )
-          select (select shots_taken from d) as shots, (select count(*) from o)::int as n`)) as unknown as {
-          rows: { shots: number | null; n: number }[];
-        };
-        const r = rows[0];
-        if (r?.shots == null) throw new Rollback('no_shots');
-        if (!r.n) throw new Rollback('event_full');
-        return r.shots;
-      });
+      const now = new Date();
+      const fact = developingJob(
+        { id: photoId, eventId: e.id, deviceId: device.id, kind, originalKey, createdAt: now },
+        e,
+        plan,
+      );
+      const trace = traceHeaders();
+      // One statement for the shot, the event's count, the row and its outbox fact: each step happens
+      // only if the one before it did, so the answer says where it stopped (and one that stopped rolls
+      // itself back). It runs in the database's next group commit with the uploads arriving with it, and
+      // is answered only once that has committed.
+      const [r] = (await this.d.grouped(sql`
+        with d as (
+          ${claimShot(device.id, e.maxShotsPerDevice, now)}
+        ), c as (
+          insert into photos.event_counters (event_id, photo_count)
+          select ${e.id}::uuid, 1 from d
+          on conflict (event_id) do update set photo_count = photos.event_counters.photo_count + 1
+          where photos.event_counters.photo_count < ${e.maxPhotos}::int
+          returning photo_count
+        ), p as (
+          insert into photos.photos
+            (id, event_id, device_id, kind, upload_id, caption, status, original_key, width, height, bytes, created_at)
+          select ${photoId}::uuid, ${e.id}::uuid, ${device.id}::uuid, ${kind}::text, ${uploadId ?? null}::uuid,
+            ${e.allowCaptions ? caption : null}::text, 'pending', ${originalKey}::text, ${capture.width}::int,
+            ${capture.height}::int, ${capture.data.length}::int, ${now.toISOString()}::timestamptz
+          from c
+          returning id
+        ), o as (
+          insert into ${outbox} (subject, msg_id, payload, headers)
+          select ${fact.subject}::text, ${fact.msgId}::text,
+            ${JSON.stringify(fact.payload)}::jsonb, ${trace ? JSON.stringify(trace) : null}::jsonb
+          from p
+          returning id
+        ), r as (
+          select (select shots_taken from d) as shots, (select count(*) from o)::int as n
+        )
+        select shots, n, (shots is null or n = 0) as rollback from r`)) as {
+        shots: number | null;
+        n: number;
+      }[];
+      if (r?.shots == null) throw new Rollback('no_shots');
+      if (!r.n) throw new Rollback('event_full');
+      shotsTaken = r.shots;
     } catch (err) {
       if (isUnavailableError(err)) {
         // The database went away mid-transaction: the commit may still have landed. Remove the

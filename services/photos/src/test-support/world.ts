@@ -83,7 +83,15 @@ export async function photosWorld(
   await events.start();
   const relay = new OutboxRelay(db, outbox, t.bus, t.logger, 50);
   relay.start();
-  const app = photosApp({ db, bus: t.bus, store, signer: t.signer, events, relay });
+  const app = photosApp({
+    db,
+    grouped: (q) => t.database.grouped(q),
+    bus: t.bus,
+    store,
+    signer: t.signer,
+    events,
+    relay,
+  });
   const notices: LiveNotice[] = [];
   await t.bus.subscribe<LiveNotice>(liveNotice.subject, (m) => void notices.push(m.data));
   const facts: BusMessage[] = [];

@@ -1,0 +1,91 @@
+/**
+ * Group commit (ADR 038): statements that arrive together are run in one transaction, each behind a
+ * savepoint of its own, so one that fails or rolls itself back leaves the others as they were; none
+ * is answered before the transaction has committed. The same runner serves PGlite's thread and a
+ * PostgreSQL connection.
+ */
+
+/** One statement of a group, as text and parameters. */
+export interface BatchItem {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * What a statement of the group came to: its rows, or the error it failed with (rolled back to its
+ * savepoint). A statement rolls itself back by answering `rollback = true` in its first row (its rows
+ * are still answered, to say why).
+ */
+export type BatchOutcome = { rows: Record<string, unknown>[] } | { error: unknown };
+
+type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** Runs the group inside a transaction the caller opened and commits after (`query` is its connection). */
+export async function runGroup(query: Query, items: readonly BatchItem[]): Promise<BatchOutcome[]> {
+  const out: BatchOutcome[] = [];
+  for (const item of items) {
+    await query('savepoint afterglow_group');
+    try {
+      const { rows } = await query(item.sql, item.params);
+      await query(
+        rows[0]?.rollback === true
+          ? 'rollback to savepoint afterglow_group'
+          : 'release savepoint afterglow_group',
+      );
+      out.push({ rows });
+    } catch (error) {
+      await query('rollback to savepoint afterglow_group');
+      out.push({ error });
+    }
+  }
+  return out;
+}
+
+/**
+ * Collects statements and runs them in groups: the first runs at once (in the next turn of the event
+ * loop, with whatever arrived in this one), and those that arrive while a group runs go together in
+ * the next. So a quiet server answers each statement as fast as before, and a busy one commits once
+ * for many. `run` commits a group (every statement's outcome, or a rejection when the transaction
+ * itself failed: each statement of the group then rejects with it).
+ */
+export class GroupCommit {
+  private queue: {
+    item: BatchItem;
+    resolve: (rows: Record<string, unknown>[]) => void;
+    reject: (e: unknown) => void;
+  }[] = [];
+  private running = false;
+
+  constructor(
+    private readonly run: (items: BatchItem[]) => Promise<BatchOutcome[]>,
+    private readonly maxGroup = 64,
+  ) {}
+
+  /** The statement's rows once its group has committed; rejects with its own error, or the group's. */
+  submit(item: BatchItem): Promise<Record<string, unknown>[]> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queue.length) {
+      const group = this.queue.splice(0, this.maxGroup);
+      try {
+        const outcomes = await this.run(group.map((g) => g.item));
+        group.forEach((g, i) => {
+          const o = outcomes[i]!;
+          if ('error' in o) g.reject(o.error);
+          else g.resolve(o.rows);
+        });
+      } catch (err) {
+        for (const g of group) g.reject(err);
+      }
+    }
+    this.running = false;
+  }
+}
