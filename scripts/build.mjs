@@ -1,6 +1,6 @@
 // Builds the server: one ESM bundle of the launcher and every service (workspace packages inlined,
 // npm dependencies left external) and its threads' beside it (PGlite's; the
-// face models', ADR 036), plus each service's migrations.
+// models' of faces, ADR 036, and of the AI safety filter, ADR 027), plus each service's migrations.
 import { build } from 'esbuild';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -23,6 +23,8 @@ const result = await build({
     'faces-worker': join(root, 'packages/faces/src/worker.ts'),
     // PGlite's thread (ADR 038), started by @afterglow/db from beside the bundle
     'pglite-worker': join(root, 'packages/db/src/pglite-worker.ts'),
+    // the AI safety filter's thread (ADR 027), started by the media worker from beside the bundle
+    'safety-worker': join(root, 'services/media/src/app/safety-worker.ts'),
   },
   outdir: out,
   outExtension: { '.js': '.mjs' },

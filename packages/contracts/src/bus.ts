@@ -42,6 +42,18 @@ export type PhotoUploaded = z.infer<typeof photoUploaded.schema>;
 export const developingSubject = (kind: CaptureKind): string =>
   kind === 'photo' ? photoUploaded.subject : `${photoUploaded.subject}.${kind}`;
 /**
+ * A developed photo the AI safety filter is to judge (ADR 027, ADR 038): the media worker develops a
+ * photo whose host's plan has the filter, then judges it from a queue of its own (the same message as
+ * its `photo.uploaded`), so the filter may fall behind during a burst without holding up developing;
+ * `photo.processed` (with the verdict) follows the judgement, so the photo is seen by no one before.
+ */
+export const judgeWanted = {
+  subject: 'photo.judge.wanted',
+  version: 1,
+  schema: photoUploaded.schema,
+} as const;
+
+/**
  * One image the media worker made from a photo's original. `kind` names what it is for (`thumb`,
  * `display`; later a film look, a watermark); its key is `events/<eventId>/renditions/<photoId>/<kind>.<ext>`,
  * the same for every run, so making it again overwrites it.

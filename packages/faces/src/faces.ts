@@ -1,8 +1,7 @@
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import sharp from 'sharp';
-import type { DescribeAnswer, DescribeRequest } from './worker';
+import type { RawFace } from './model';
+import { failedInThread, ModelThread } from './thread';
+import type { DescribeRequest } from './worker';
 
 /**
  * Faces in a picture (Find Me, ADR 036): where each face is and what it looks like, as a 128-number
@@ -43,51 +42,14 @@ export class FaceModelError extends Error {
   override readonly name = 'FaceModelError';
 }
 
-interface Pending {
-  resolve: (faces: DescribeAnswer) => void;
-  reject: (err: Error) => void;
-}
-let worker: Worker | null = null;
-const pending = new Map<number, Pending>();
-let nextId = 1;
-
-/** Where the worker's code is: beside the built server's bundle, else this package's source (tests, tsx). */
-function workerFile(): URL {
-  const built = new URL('./faces-worker.mjs', import.meta.url);
-  return existsSync(fileURLToPath(built)) ? built : new URL('./worker-source.mjs', import.meta.url);
-}
-
-function failAll(err: Error) {
-  for (const p of pending.values()) p.reject(err);
-  pending.clear();
-}
-
-/** The process's faces worker, started at the first picture (again after one that died). */
-function theWorker(): Worker {
-  if (worker) return worker;
-  const w = new Worker(workerFile());
-  w.unref(); // an idle worker keeps no process alive
-  w.on('message', (a: DescribeAnswer) => {
-    const p = pending.get(a.id);
-    if (!p) return;
-    pending.delete(a.id);
-    if (pending.size === 0) w.unref();
-    p.resolve(a);
-  });
-  w.on('error', (err) => {
-    if (worker === w) worker = null;
-    failAll(new FaceModelError(`the faces worker failed: ${err.message}`));
-  });
-  w.on('exit', (code) => {
-    if (worker === w) worker = null;
-    failAll(new FaceModelError(`the faces worker stopped (${code})`));
-  });
-  worker = w;
-  return w;
-}
+const thread = new ModelThread<DescribeRequest, RawFace[]>(
+  new URL('./faces-worker.mjs', import.meta.url),
+  new URL('./worker-source.mjs', import.meta.url),
+  (message) => new FaceModelError(`the faces worker: ${message}`),
+);
 
 /** Whether this process has started its faces worker (and so loads the face models). */
-export const faceModelsLoading = () => worker !== null;
+export const faceModelsLoading = () => thread.started;
 
 /** Every face in a picture (any format sharp reads); pictures are described one at a time per process. */
 export async function describeFaces(image: Buffer, opts: DescribeOptions = {}): Promise<Face[]> {
@@ -98,22 +60,17 @@ export async function describeFaces(image: Buffer, opts: DescribeOptions = {}): 
     .toColourspace('srgb')
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const w = theWorker();
-  const id = nextId++;
-  const answer = await new Promise<DescribeAnswer>((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    w.ref(); // an answer is awaited
-    const request: DescribeRequest = {
-      id,
-      rgb: data,
-      width: info.width,
-      height: info.height,
-      minConfidence: opts.minConfidence ?? MIN_CONFIDENCE,
-    };
-    w.postMessage(request);
+  const request: DescribeRequest = {
+    rgb: data,
+    width: info.width,
+    height: info.height,
+    minConfidence: opts.minConfidence ?? MIN_CONFIDENCE,
+  };
+  const found = await thread.call(request).catch((err: unknown) => {
+    if (failedInThread(err)) throw new FaceModelError(`the face models failed: ${err.message}`);
+    throw err;
   });
-  if ('error' in answer) throw new FaceModelError(`the face models failed: ${answer.error}`);
-  return answer.faces.map((f) => ({
+  return found.map((f) => ({
     box: {
       x: f.box.x / info.width,
       y: f.box.y / info.height,

@@ -1,5 +1,5 @@
-import { parentPort } from 'node:worker_threads';
 import { facesIn, type RawFace } from './model';
+import { serveInThread } from './thread';
 
 /**
  * The faces worker (ADR 036): a thread of its own for the face models, so describing a picture (about
@@ -8,26 +8,10 @@ import { facesIn, type RawFace } from './model';
  * `faces-worker.mjs` beside the bundle; tests and tsx from this file.
  */
 export interface DescribeRequest {
-  id: number;
   rgb: Uint8Array;
   width: number;
   height: number;
   minConfidence: number;
 }
-export type DescribeAnswer = { id: number; faces: RawFace[] } | { id: number; error: string };
 
-const port = parentPort;
-if (port) {
-  let queue: Promise<unknown> = Promise.resolve();
-  port.on('message', (m: DescribeRequest) => {
-    queue = queue.then(async () => {
-      let answer: DescribeAnswer;
-      try {
-        answer = { id: m.id, faces: await facesIn(m.rgb, m.width, m.height, m.minConfidence) };
-      } catch (err) {
-        answer = { id: m.id, error: err instanceof Error ? err.message : String(err) };
-      }
-      port.postMessage(answer);
-    });
-  });
-}
+serveInThread<DescribeRequest, RawFace[]>((m) => facesIn(m.rgb, m.width, m.height, m.minConfidence));

@@ -2,10 +2,12 @@ import { photosFirst } from './app/photos-first';
 import { availableParallelism } from 'node:os';
 import { eq } from 'drizzle-orm';
 import {
+  captureKindOf,
   developingSubject,
   eventDeleted,
   facesDescribed,
   facesWanted,
+  judgeWanted,
   photoProcessed,
   photoUploaded,
 } from '@afterglow/contracts';
@@ -17,6 +19,7 @@ import { useFfmpeg } from '@afterglow/service-kit/ffmpeg';
 import { setClipThreads } from './app/clip-pipeline';
 import { develop, safetyJudge } from './app/develop';
 import { safetyScore } from './app/safety';
+import { lowerLibvipsThreads } from './app/priority';
 
 /**
  * The media worker: `photo.uploaded` -> renditions in storage -> a row in `media.developed` ->
@@ -45,34 +48,38 @@ export const mediaModule: ServiceModule = {
     const threshold = ctx.config.AFTERGLOW_AI_FILTER_THRESHOLD;
     useFfmpeg(ctx.config.FFMPEG_PATH);
     setClipThreads(ctx.config.AFTERGLOW_CLIP_THREADS);
-    const developJob = async (msg: { data: unknown }) => {
-      const m = photoUploaded.schema.parse(msg.data);
-      const judge = safetyJudge(
+    const judgeOf = (photoId: string) =>
+      safetyJudge(
         threshold,
         async (image) => {
           const started = Date.now();
           const score = await safetyScore(image);
-          aiLog.debug({ photoId: m.photoId, score, ms: Date.now() - started }, 'scored');
+          aiLog.debug({ photoId, score, ms: Date.now() - started }, 'scored');
           return score;
         },
-        (err) =>
-          aiLog.error(
-            { photoId: m.photoId, err: String(err) },
-            'AI safety filter failed; photo held for review',
-          ),
+        (err) => aiLog.error({ photoId, err: String(err) }, 'AI safety filter failed; photo held for review'),
       );
+    const developJob = async (msg: { data: unknown }) => {
+      const m = photoUploaded.schema.parse(msg.data);
+      // beside the web services, developing's pixel work yields to their uploads (app/priority.ts)
+      if (shared) await lowerLibvipsThreads(10);
+      // A photo the filter must judge is developed now and judged from the filter's own queue (below),
+      // so a burst of them never waits for the filter; a clip's sampled frames are judged as it develops.
+      const judgeLater = m.aiFilter === true && captureKindOf(m.kind) === 'photo';
       const fact = await develop(
         db,
         ctx.store,
         m,
         (ms) => log.debug({ photoId: m.photoId, ms }, 'renditions made'),
-        judge,
+        judgeLater ? undefined : judgeOf(m.photoId),
       );
       if (!fact) {
         log.info({ photoId: m.photoId }, 'original gone; skipping');
         return;
       }
-      await ctx.bus.publish(photoProcessed.subject, fact, { msgId: `photo.processed:${m.photoId}` });
+      if (judgeLater)
+        await ctx.bus.publish(judgeWanted.subject, m, { msgId: `${judgeWanted.subject}:${m.photoId}` });
+      else await ctx.bus.publish(photoProcessed.subject, fact, { msgId: `photo.processed:${m.photoId}` });
     };
     const jobs = {
       maxDeliver: 5,
@@ -93,6 +100,21 @@ export const mediaModule: ServiceModule = {
       developingSubject('clip'),
       { ...jobs, durable: 'media-clips', concurrency: ctx.config.AFTERGLOW_CLIP_CONCURRENCY },
       developJob,
+    );
+    // The AI safety filter (ADR 027), one photo at a time in its low-priority thread: it reads the
+    // display rendition developing stored, and its verdict goes out with \`photo.processed\`.
+    const judging = await ctx.bus.consume(
+      judgeWanted.subject,
+      { ...jobs, durable: 'media-judge', concurrency: 1 },
+      async (msg) => {
+        const m = judgeWanted.schema.parse(msg.data);
+        const fact = await develop(db, ctx.store, m, undefined, judgeOf(m.photoId));
+        if (!fact) {
+          aiLog.info({ photoId: m.photoId }, 'photo gone before it was judged; skipping');
+          return;
+        }
+        await ctx.bus.publish(photoProcessed.subject, fact, { msgId: `photo.processed:${m.photoId}` });
+      },
     );
     // Find Me's faces (ADR 036), one capture at a time, each once no photo is developing: a face is
     // looked for after its photo shows, and never keeps another photo from showing.
@@ -125,6 +147,7 @@ export const mediaModule: ServiceModule = {
       async stop() {
         await sub.stop();
         await clips.stop();
+        await judging.stop();
         await faces.stop();
         await deleted.stop();
       },

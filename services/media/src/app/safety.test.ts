@@ -1,6 +1,14 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { SAFETY_INPUT_SIZE, classify, modelInput, safetyScore, unsafeScore } from './safety';
+import {
+  SAFETY_INPUT_SIZE,
+  classify,
+  modelInput,
+  safetyModelLoading,
+  safetyScore,
+  unsafeScore,
+} from './safety';
 
 /** Fixed pictures, made here the same way every time (no downloaded images). */
 const gradient = () =>
@@ -54,5 +62,29 @@ describe('the AI safety score (ADR 027)', () => {
     await expect(safetyScore(Buffer.from('not an image'))).rejects.toThrow();
     const score = await safetyScore(await skin());
     expect(score).toBeGreaterThanOrEqual(0);
+  }, 120_000);
+
+  it('scores in a thread of its own at the lowest priority: the event loop keeps turning meanwhile', async () => {
+    const g = await gradient();
+    await safetyScore(g); // the thread and its model are up
+    expect(safetyModelLoading()).toBe(true);
+    // the process's threads with nice 19 (field 19 of /proc/<pid>/task/<tid>/stat): the filter's only
+    const niced = readdirSync('/proc/self/task').filter(
+      (tid) => readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16] === '19',
+    );
+    expect(niced).toHaveLength(1);
+    let last = performance.now();
+    let longest = 0;
+    const tick = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      await Promise.all(Array.from({ length: 8 }, () => safetyScore(g)));
+    } finally {
+      clearInterval(tick);
+    }
+    expect(longest).toBeLessThan(100);
   }, 120_000);
 });
