@@ -1,8 +1,69 @@
+import sharp from 'sharp';
+
 /**
  * The film look's overlays as SVG, drawn from shapes only (no text, so no system font can change a
  * pixel): the frame with its perforations and the vignette, the date stamp in seven-segment digits,
- * and light leaks placed by a generator seeded from the photo's id.
+ * and light leaks placed by a generator seeded from the photo's id. Small overlays (the stamp, the
+ * watermark) are rendered once and kept, and laid over a picture's pixels in place.
  */
+
+/** A picture's pixels: 8 bits a channel, interleaved, rows top to bottom. */
+export interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+  channels: number;
+}
+
+/** A map that keeps at most `limit` entries (the oldest go first), of promises a failure does not keep. */
+export function keeper<T>(limit: number) {
+  const kept = new Map<string, Promise<T>>();
+  return (key: string, make: () => Promise<T>): Promise<T> => {
+    let hit = kept.get(key);
+    if (!hit) {
+      if (kept.size >= limit) kept.delete(kept.keys().next().value!);
+      hit = make();
+      hit.catch(() => kept.delete(key));
+      kept.set(key, hit);
+    }
+    return hit;
+  };
+}
+
+const rasters = keeper<Pixels>(64);
+/** An SVG rendered as RGBA (plain alpha) at its own size, as sharp composites it; kept for the next picture. */
+export function rasterised(svg: string): Promise<Pixels> {
+  return rasters(svg, async () => {
+    const { data, info } = await sharp(Buffer.from(svg))
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    return { data, width: info.width, height: info.height, channels: 4 };
+  });
+}
+
+/**
+ * Lays an RGBA layer (plain alpha) over an RGB picture at `left`, `top`, in place, in plain alpha
+ * blending as sharp's `composite` does; what falls outside the picture is left out.
+ */
+export function layOver(px: Pixels, layer: Pixels, left: number, top: number): void {
+  const { data, width: w, channels: n } = px;
+  const { data: l, width: lw } = layer;
+  const [x0, x1] = [Math.max(0, left), Math.min(w, left + lw)];
+  const [y0, y1] = [Math.max(0, top), Math.min(px.height, top + layer.height)];
+  for (let y = y0; y < y1; y++) {
+    for (
+      let x = x0, s = ((y - top) * lw + x0 - left) * 4, d = (y * w + x0) * n;
+      x < x1;
+      x++, s += 4, d += n
+    ) {
+      const a = l[s + 3]!;
+      if (a === 0) continue;
+      const k = a / 255;
+      for (let c = 0; c < 3; c++) data[d + c] = Math.round(data[d + c]! + (l[s + c]! - data[d + c]!) * k);
+    }
+  }
+}
 
 /** A small deterministic generator (mulberry32) seeded from a string (FNV-1a). */
 export function seeded(text: string): () => number {
@@ -161,13 +222,31 @@ export function stampSvg(text: string, height: number) {
 const WARM = ['#ff4d00', '#ff7a1a', '#ffb347', '#ff2e63', '#ffd27f', '#ff6a3d'];
 const NEUTRAL = ['#ffffff', '#f2f2f2', '#e6e6e6'];
 
-/** One light leak: an SVG of its own size, to lay over the picture at `left`, `top` in screen blending. */
+/**
+ * One light leak: an SVG of its own size, to lay over the picture at `left`, `top` in screen blending;
+ * `shape` is what the SVG draws (within the leak's box, as rounded in the SVG), for drawing it without
+ * rendering the SVG.
+ */
 export interface Leak {
   left: number;
   top: number;
   width: number;
   height: number;
   svg: string;
+  shape: LeakShape;
+}
+
+/**
+ * A leak's ellipse on black: its colour's opacity falls linearly from `opacity[0]` at the centre to
+ * `opacity[1]` at 45% of the way out and to nothing at its edge (the SVG's radial gradient).
+ */
+export interface LeakShape {
+  cx: number;
+  cy: number;
+  rx: number;
+  ry: number;
+  rgb: [number, number, number];
+  opacity: [number, number];
 }
 
 /**
@@ -202,19 +281,28 @@ export function leaks(w: number, h: number, random: () => number, monochrome: bo
     const width = Math.min(w, Math.ceil(cx + rx)) - left;
     const height = Math.min(h, Math.ceil(cy + ry)) - top;
     if (width < 1 || height < 1) continue;
+    const shape: LeakShape = {
+      cx: r1(cx - left),
+      cy: r1(cy - top),
+      rx: r1(rx),
+      ry: r1(ry),
+      rgb: [1, 3, 5].map((i) => parseInt(colour.slice(i, i + 2), 16)) as LeakShape['rgb'],
+      opacity: [r1(strength * 100) / 100, r1(strength * 45) / 100],
+    };
     out.push({
       left,
       top,
       width,
       height,
+      shape,
       svg: svg(
         width,
         height,
-        `<defs><radialGradient id="l"><stop offset="0" stop-color="${colour}" stop-opacity="${r1(strength * 100) / 100}"/>` +
-          `<stop offset="0.45" stop-color="${colour}" stop-opacity="${r1(strength * 45) / 100}"/>` +
+        `<defs><radialGradient id="l"><stop offset="0" stop-color="${colour}" stop-opacity="${shape.opacity[0]}"/>` +
+          `<stop offset="0.45" stop-color="${colour}" stop-opacity="${shape.opacity[1]}"/>` +
           `<stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient></defs>` +
           `<rect width="${width}" height="${height}"/>` +
-          `<ellipse cx="${r1(cx - left)}" cy="${r1(cy - top)}" rx="${r1(rx)}" ry="${r1(ry)}" fill="url(#l)"/>`,
+          `<ellipse cx="${shape.cx}" cy="${shape.cy}" rx="${shape.rx}" ry="${shape.ry}" fill="url(#l)"/>`,
       ),
     });
   }

@@ -1,8 +1,9 @@
 import sharp from 'sharp';
 import { MAX_UPLOAD_PIXELS, type Rendition } from '@afterglow/contracts';
 import type { ObjectStore } from '@afterglow/storage';
-import { applyFilm, type FilmOptions } from './film';
-import { applyWatermark } from './watermark';
+import { developFilm, type FilmOptions } from './film';
+import type { Pixels } from './film-overlays';
+import { markPixels } from './watermark';
 
 type Image = ReturnType<typeof sharp>;
 
@@ -30,8 +31,19 @@ export interface RenditionFacts {
 export interface RenditionKind extends RenditionFacts {
   /** 'original', or the kind of an earlier entry */
   from: string;
+  /**
+   * The rendition's pixels, developed from its source. Kinds made from this one start from these
+   * pixels, kept in memory, rather than decoding the file they were encoded into. Without it, `make`
+   * works on the source itself, and later kinds decode this kind's file.
+   */
+  develop?(input: Image, film: FilmOptions | null, plan: PlanSteps): Promise<Pixels>;
+  /** the rendition encoded: from its developed pixels, or else from its source */
   make(input: Image, film: FilmOptions | null, plan: PlanSteps): Image | Promise<Image>;
 }
+
+/** A picture's pixels as sharp reads them. */
+const image = (px: Pixels) =>
+  sharp(px.data, { raw: { width: px.width, height: px.height, channels: px.channels as 1 | 2 | 3 | 4 } });
 
 export const KINDS: readonly RenditionKind[] = [
   {
@@ -42,20 +54,22 @@ export const KINDS: readonly RenditionKind[] = [
     ext: 'jpg',
     contentType: 'image/jpeg',
     from: 'original',
-    make: async (img, film, plan) => {
+    develop: async (img, film, plan) => {
       const sized = img
         .rotate()
         .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true });
-      const looked = film ? await applyFilm(sized, film) : sized;
-      return (plan.watermark ? await applyWatermark(looked) : looked).jpeg({
-        quality: 82,
-        progressive: true,
-        mozjpeg: false,
-      });
+      if (!film && !plan.watermark) {
+        const { data, info } = await sized.raw().toBuffer({ resolveWithObject: true });
+        return { data, width: info.width, height: info.height, channels: info.channels };
+      }
+      const px = film ? await developFilm(sized, film) : await rgb(sized);
+      if (plan.watermark) await markPixels(px);
+      return px;
     },
+    make: (img) => img.jpeg({ quality: 82, progressive: true, mozjpeg: false }),
   },
   {
-    // made from the display rendition, so it has the same film look and watermark
+    // made from the display's pixels, so it has the same film look and watermark
     kind: 'thumb',
     ext: 'webp',
     contentType: 'image/webp',
@@ -66,6 +80,16 @@ export const KINDS: readonly RenditionKind[] = [
         .webp({ quality: 72 }),
   },
 ];
+
+/** A sized picture's pixels as RGB (what is laid over a picture works on three channels). */
+async function rgb(img: Image): Promise<Pixels> {
+  const { data, info } = await img
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height, channels: 3 };
+}
 
 /** Where a rendition is stored: the same key every time, so making it again overwrites it. */
 export const renditionKey = (eventId: string, photoId: string, k: Pick<RenditionKind, 'kind' | 'ext'>) =>
@@ -83,8 +107,10 @@ export interface Made {
 }
 
 /**
- * Makes every kind in order, with the film look when `film` is given and the plan's steps; the
- * original is decoded once (with JPEG shrink-on-load), and a truncated or oversized one is refused.
+ * Makes every kind, with the film look when `film` is given and the plan's steps; the original is
+ * decoded once (with JPEG shrink-on-load), and a truncated or oversized one is refused. Each kind's
+ * pixels are developed in order; the encoding (the display's JPEG, the thumbnail from the display's
+ * pixels) then runs side by side. Answers them in the order of `kinds`.
  */
 export async function makeRenditions(
   original: Buffer,
@@ -92,18 +118,32 @@ export async function makeRenditions(
   plan: PlanSteps = { watermark: false },
   kinds = KINDS,
 ): Promise<Made[]> {
-  const made = new Map<string, Made & { kind: RenditionKind }>();
+  const pixels = new Map<string, Pixels>();
+  const made = new Map<string, Promise<Made & { kind: RenditionKind }>>();
   for (const k of kinds) {
-    const source = k.from === 'original' ? original : made.get(k.from)?.data;
-    if (!source) throw new Error(`rendition ${k.kind} is made from ${k.from}, which is not made before it`);
-    const input =
-      k.from === 'original'
-        ? sharp(source, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' })
-        : sharp(source);
-    const { data, info } = await (await k.make(input, film, plan)).toBuffer({ resolveWithObject: true });
-    made.set(k.kind, { kind: k, data, width: info.width, height: info.height });
+    let input: Image;
+    if (k.from === 'original')
+      input = sharp(original, { limitInputPixels: MAX_UPLOAD_PIXELS, failOn: 'truncated' });
+    else {
+      const px = pixels.get(k.from);
+      const file = made.get(k.from);
+      if (!px && !file)
+        throw new Error(`rendition ${k.kind} is made from ${k.from}, which is not made before it`);
+      input = px ? image(px) : sharp((await file!).data);
+    }
+    if (k.develop) {
+      const px = await k.develop(input, film, plan);
+      pixels.set(k.kind, px);
+      input = image(px);
+    }
+    const encoded = Promise.resolve(k.make(input, film, plan))
+      .then((img) => img.toBuffer({ resolveWithObject: true }))
+      .then(({ data, info }) => ({ kind: k, data, width: info.width, height: info.height }));
+    // awaited below; until then a failure must not count as unhandled
+    encoded.catch(() => {});
+    made.set(k.kind, encoded);
   }
-  return [...made.values()];
+  return Promise.all(made.values());
 }
 
 /** Stores what was made; answers the renditions as `photo.processed` carries them. */

@@ -1,5 +1,5 @@
-import sharp, { type OverlayOptions, type Sharp } from 'sharp';
-import { frameSizes } from './film-overlays';
+import type { OverlayOptions } from 'sharp';
+import { frameSizes, layOver, rasterised, type Pixels } from './film-overlays';
 
 /**
  * The free plan's watermark (ADR 025): a small 'afterglow' mark, a setting sun and the word in
@@ -51,13 +51,13 @@ export function watermarkBox(w: number, h: number) {
 }
 
 /**
- * Lays the mark over a sized picture (after the film look, if any). The picture is made first: one
- * sharp pipeline composites once, and the film look has composited already.
+ * Lays the mark over a developed picture's RGB pixels in place (after the film look, if any); the
+ * mark of a size is rendered once and kept.
  */
-export async function applyWatermark(img: Sharp): Promise<Sharp> {
-  const { data, info } = await img.raw().toBuffer({ resolveWithObject: true });
-  const mark = watermarkLayer(info.width, info.height);
-  return mark ? sharp(data, { raw: info }).composite([mark]) : sharp(data, { raw: info });
+export async function markPixels(px: Pixels): Promise<void> {
+  const box = watermarkBox(px.width, px.height);
+  if (box.width > px.width || box.height > px.height) return;
+  layOver(px, await rasterised(box.svg), box.left, box.top);
 }
 
 /** The mark as a layer over a w×h picture (photos and clips alike); null when it does not fit. */

@@ -1,0 +1,72 @@
+import { FILM_PRESETS } from '@afterglow/contracts';
+import { makeRenditions } from '../../services/media/src/app/renditions';
+import { percentile, round } from './stats';
+
+/** Per-photo figures (ms, p50) of developing, and a film look's ratio to the plain rendition's. */
+export interface Developing {
+  /** wall-clock time */
+  ms: number | null;
+  /** CPU time of the process (every thread: libvips's too), steadier than `ms` on a busy machine */
+  cpuMs: number | null;
+}
+export interface FilmDeveloping {
+  rounds: number;
+  photos: number;
+  plain: Developing;
+  film: Record<string, Developing & { ratio: number | null; cpuRatio: number | null }>;
+}
+
+/**
+ * How long the media worker's own `makeRenditions` takes a photo (display and thumbnail) plain and
+ * with each film look (ADR 020: a film-look photo should develop within 1.5× of a plain one). One
+ * photo at a time in this process, after a warm-up round that fills the per-size caches; within a
+ * round every photo is developed plain and then in each preset, so a busy moment of the machine
+ * weighs on all of them alike. Each photo has an id of its own per round, so light leaks vary.
+ */
+export async function measureFilmDeveloping(images: Buffer[], rounds: number): Promise<FilmDeveloping> {
+  const presets = [...FILM_PRESETS];
+  const film = (preset: string, round: number, i: number) => ({
+    photoId: `00000000-0000-4000-8000-${String((round + 1) * 10_000 + i).padStart(12, '0')}`,
+    preset,
+    timezone: 'Europe/Berlin',
+    takenAt: new Date('2024-11-26T18:30:00Z'),
+  });
+  const samples = new Map<string, { ms: number[]; cpuMs: number[] }>(
+    ['plain', ...presets].map((k) => [k, { ms: [], cpuMs: [] }]),
+  );
+  const timed = async (key: string, keep: boolean, run: () => Promise<unknown>) => {
+    const cpu = process.cpuUsage();
+    const t = performance.now();
+    await run();
+    const ms = performance.now() - t;
+    const { user, system } = process.cpuUsage(cpu);
+    if (!keep) return;
+    samples.get(key)!.ms.push(ms);
+    samples.get(key)!.cpuMs.push((user + system) / 1000);
+  };
+  for (let r = -1; r < rounds; r++) {
+    for (const [i, image] of images.entries()) {
+      await timed('plain', r >= 0, () => makeRenditions(image, null));
+      for (const preset of presets) {
+        await timed(preset, r >= 0, () => makeRenditions(image, film(preset, r, i)));
+      }
+    }
+  }
+  const p50 = (key: string): Developing => ({
+    ms: round(percentile(samples.get(key)!.ms, 50)),
+    cpuMs: round(percentile(samples.get(key)!.cpuMs, 50)),
+  });
+  const plain = p50('plain');
+  const ratio = (a: number | null, b: number | null) => (a && b ? round(a / b, 2) : null);
+  return {
+    rounds,
+    photos: images.length,
+    plain,
+    film: Object.fromEntries(
+      presets.map((p) => {
+        const f = p50(p);
+        return [p, { ...f, ratio: ratio(f.ms, plain.ms), cpuRatio: ratio(f.cpuMs, plain.cpuMs) }];
+      }),
+    ),
+  };
+}
