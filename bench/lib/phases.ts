@@ -20,6 +20,13 @@ export const HOST_PASSWORD = 'bench host password';
  * is the film pipeline against bare sharp, as before the filter; the filter's own cost is a figure apart.
  */
 export const PRO_HOST_EMAIL = 'bench-pro-host@afterglow.test';
+/** Event Pro hosts for the party's burst on Pro: an event holds 2,000 photos, a full burst sends 6,000. */
+export const PRO_HOST_EMAILS = [
+  PRO_HOST_EMAIL,
+  'bench-pro-host-2@afterglow.test',
+  'bench-pro-host-3@afterglow.test',
+  'bench-pro-host-4@afterglow.test',
+];
 /** The back office phase's admin (AFTERGLOW_ADMIN_EMAILS of its server). */
 export const ADMIN_EMAIL = 'bench-admin@afterglow.test';
 

@@ -6,8 +6,8 @@ const kb = (v: unknown) => (typeof v === 'number' ? `${(v / 1024).toFixed(1)} KB
 const verdict = (ok: boolean | null) => (ok === null ? '—' : ok ? 'met' : 'short');
 const cmp = (v: unknown, f: (x: number) => boolean) => (typeof v === 'number' ? f(v) : null);
 
-/** The short table: each figure, the bare limit beside it where there is one, and the product's aim. */
-export function renderMarkdown(r: R): string {
+/** The short table's rows: figure, Afterglow, bare limit, ratio, aim, verdict ('met', 'short', '—' or ''). */
+export function figureRows(r: R): string[][] {
   const ic = r.ingestCapacity ?? {};
   const ib = r.ingestBurst ?? {};
   const d = r.developing ?? {};
@@ -23,14 +23,39 @@ export function renderMarkdown(r: R): string {
   const fl = fm.labelled ?? {};
   const al = a.latencyMs ?? {};
   const lh = f.lighthouse ?? {};
+  const fd = r.filmDeveloping ?? {};
+  const vf = f.viewfinder ?? {};
+  const ds = r.distributed ?? {};
+  const burst = (b: R, label: string) => [
+    [
+      `Party burst on ${label}, ${n(b.offeredPerSecond)} uploads/s offered for ${n(b.seconds, ' s')} (ack p50/p95/p99)`,
+      `${n(b.latencyMs?.p50)}/${n(b.latencyMs?.p95)}/${n(b.latencyMs?.p99)} ms, ${n(b.errors)} errors, ${n(b.stored)} of ${n(b.acknowledged)} stored`,
+      '',
+      '',
+      'p95 < 300 ms, 0 errors, all stored',
+      verdict(
+        cmp(b.latencyMs?.p95, (x) => x < 300) === null
+          ? null
+          : b.latencyMs.p95 < 300 && b.errors === 0 && b.allAcknowledgedStored === true,
+      ),
+    ],
+    [
+      `Party burst on ${label}: ${b.aiFilter ? 'developed and judged by the AI filter' : 'developed'}, behind at the end → caught up`,
+      `${n(b.behindAtEnd)} photos behind → caught up in ${b.caughtUp === false ? 'more than the limit' : n(b.catchUpSeconds, ' s')}`,
+      '',
+      '',
+      'caught up',
+      verdict(typeof b.caughtUp === 'boolean' ? b.caughtUp : null),
+    ],
+  ];
   const rows: string[][] = [
     [
       'Ingest capacity (closed loop, 200 guests)',
       `${n(ic.storedPerSecond)}/s stored, ${n(ic.afterglow?.errors)} errors`,
       `${n(ic.bare?.perSecond)}/s`,
       `ratio ${n(ic.ratio)}`,
-      '≥ 0.7, 0 errors',
-      verdict(cmp(ic.ratio, (x) => x >= 0.7) && ic.afterglow?.errors === 0),
+      '≥ 0.3, 0 errors',
+      verdict(cmp(ic.ratio, (x) => x >= 0.3) && ic.afterglow?.errors === 0),
     ],
     ...(ic.afterglowOnPostgres
       ? [
@@ -60,14 +85,8 @@ export function renderMarkdown(r: R): string {
       'equal',
       verdict(ic.afterglow?.allAcknowledgedStored ?? null),
     ],
-    [
-      'Party burst, 100 uploads/s offered (ack p50/p95/p99)',
-      `${n(ib.latencyMs?.p50)}/${n(ib.latencyMs?.p95)}/${n(ib.latencyMs?.p99)} ms, ${n(ib.errors)} errors`,
-      '',
-      '',
-      'p95 < 300 ms',
-      verdict(cmp(ib.latencyMs?.p95, (x) => x < 300)),
-    ],
+    ...burst(ib.byPlan?.pro ?? ib, 'Event Pro'),
+    ...burst(ib.byPlan?.max ?? {}, 'Event Max (AI filter on)'),
     [
       'Developing: ack → both renditions (p50/p95/p99)',
       `${n(d.ackToRenditionsMs?.p50)}/${n(d.ackToRenditionsMs?.p95)}/${n(d.ackToRenditionsMs?.p99)} ms`,
@@ -77,12 +96,12 @@ export function renderMarkdown(r: R): string {
       '',
     ],
     [
-      'Developing: renditions per second',
+      'Developing (film look): renditions per second',
       n(d.renditionsPerSecond, '/s'),
       n(d.bare?.renditionsPerSecond, '/s'),
       `ratio ${n(d.ratioRate)}`,
-      '≥ 0.8',
-      verdict(cmp(d.ratioRate, (x) => x >= 0.8)),
+      '≥ 0.9',
+      verdict(cmp(d.ratioRate, (x) => x >= 0.9)),
     ],
     [
       `Developing: drain ${n(d.photos)} uploads`,
@@ -92,6 +111,36 @@ export function renderMarkdown(r: R): string {
       '≤ 1.25',
       verdict(cmp(d.ratioDrain, (x) => x <= 1.25)),
     ],
+    [
+      'Developing one photo: classic film look against plain (CPU p50 each, same process)',
+      `film ${n(fd.filmMs?.p50, ' ms')}, plain ${n(fd.plainMs?.p50, ' ms')}; ${Object.entries(fd.film ?? {})
+        .map(([k, v]) => `${k} ×${n((v as R).cpuRatio)}`)
+        .join(', ')}`,
+      '',
+      `ratio ${n(fd.ratio)}`,
+      '≤ 1.5',
+      verdict(cmp(fd.ratio, (x) => x <= 1.5)),
+    ],
+    ...(ds.ingest || ds.developing
+      ? [
+          [
+            `Distributed (PostgreSQL, NATS, ${n(ds.photosReplicas)} photos replicas): ingest capacity`,
+            `${n(ds.ingest?.storedPerSecond)}/s stored, ${n(ds.ingest?.errors)} errors, ${n(ds.ingest?.rows)} rows of ${n(ds.ingest?.acknowledged)}`,
+            `${n(ic.bare?.perSecond)}/s`,
+            `ratio ${n(ds.ingest?.ratio)}`,
+            'stored = acknowledged',
+            verdict(ds.ingest?.allAcknowledgedStored ?? null),
+          ],
+          [
+            'Distributed: developing, renditions per second; drain; ack → renditions p95',
+            `${n(ds.developing?.renditionsPerSecond, '/s')}; ${n(ds.developing?.drainSeconds, ' s')} for ${n(ds.developing?.photos)}; ${n(ds.developing?.ackToRenditionsMs?.p95, ' ms')}`,
+            n(d.bare?.renditionsPerSecond, '/s'),
+            '',
+            '',
+            '',
+          ],
+        ]
+      : []),
     [
       `Clips: ${n(c.clips)} of ${n(c.clipSeconds, ' s')} developed, one at a time (film look)`,
       n(c.perMinute, '/min'),
@@ -209,16 +258,24 @@ export function renderMarkdown(r: R): string {
       kb(f.js?.guestJoin?.gzipBytes),
       '',
       '',
-      '< 150 KB',
-      verdict(cmp(f.js?.guestJoin?.gzipBytes, (x) => x < 150 * 1024)),
+      '≤ 135 KB',
+      verdict(cmp(f.js?.guestJoin?.gzipBytes, (x) => x <= 135 * 1024)),
     ],
     [
       'Guest JS, /camera/{code} (gzip)',
       kb(f.js?.guestCamera?.gzipBytes),
       '',
       '',
-      '< 150 KB',
-      verdict(cmp(f.js?.guestCamera?.gzipBytes, (x) => x < 150 * 1024)),
+      '≤ 135 KB',
+      verdict(cmp(f.js?.guestCamera?.gzipBytes, (x) => x <= 135 * 1024)),
+    ],
+    [
+      'Join link → usable viewfinder, throttled phone (1.6 Mbit/s, 150 ms RTT, 4× CPU), cold cache (median)',
+      `${n(vf.medianMs, ' ms')}${Array.isArray(vf.runs) ? ` (runs ${vf.runs.map((x: R) => n(x.viewfinderMs)).join(', ')})` : ''}`,
+      '',
+      '',
+      '≤ 2000 ms',
+      verdict(cmp(vf.medianMs, (x) => x <= 2000)),
     ],
     ...(['join', 'camera'] as const).map((p) => {
       const l = f.languages?.[p];
@@ -246,6 +303,19 @@ export function renderMarkdown(r: R): string {
         : verdict(cmp(lh[p]?.performance, (x) => x >= 90) && cmp(lh[p]?.accessibility, (x) => x >= 95)),
     ]),
   ];
+  return rows;
+}
+
+/** The figures (of those measured) that miss their aim: `bench --check` fails on any. */
+export function shortOfAim(r: R): string[] {
+  return figureRows(r)
+    .filter((row) => row[5] === 'short')
+    .map((row) => `${row[0]}: ${row[1]} (aim ${row[4]})`);
+}
+
+/** The short table: each figure, the bare limit beside it where there is one, and the product's aim. */
+export function renderMarkdown(r: R): string {
+  const rows = figureRows(r);
   const head = ['Figure', 'Afterglow', 'Bare limit', 'Ratio', 'Aim', ''];
   const line = (c: string[]) => `| ${c.join(' | ')} |`;
   return [

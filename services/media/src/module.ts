@@ -62,7 +62,7 @@ export const mediaModule: ServiceModule = {
     const developJob = async (msg: { data: unknown }) => {
       const m = photoUploaded.schema.parse(msg.data);
       // beside the web services, developing's pixel work yields to their uploads (app/priority.ts)
-      if (shared) await lowerLibvipsThreads(10);
+      if (shared) await lowerLibvipsThreads(5);
       // A photo the filter must judge is developed now and judged from the filter's own queue (below),
       // so a burst of them never waits for the filter; a clip's sampled frames are judged as it develops.
       const judgeLater = m.aiFilter === true && captureKindOf(m.kind) === 'photo';
