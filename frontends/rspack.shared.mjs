@@ -7,6 +7,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PrecompressPlugin } from './precompress.mjs';
+import { StartupPreloadPlugin } from './startup-preload.mjs';
 
 const require = createRequire(import.meta.url);
 const version = (pkg) => require(`${pkg}/package.json`).version;
@@ -24,27 +26,52 @@ const reactQueryBuild = join(
 );
 
 /**
- * The federation runtime's helpers (`sdk`, `error-codes`) from their ES module builds: the runtime
- * requires them as CommonJS, where nothing is tree-shaken, so every remoteEntry.js carried all of the
- * sdk (its Node.js script loader included). 5 KB less gzip on every page. The runtime core itself
- * stays CommonJS: the shell provides it whole to the remotes (docs/adr/007-lean-shared-modules.md).
+ * The federation runtime from its ES module builds, in every app: the plugin adds the bundler runtime
+ * and the shell's runtime-core provider by their CommonJS paths, and the runtime requires its helpers
+ * (`sdk`, `error-codes`) as CommonJS, where nothing is tree-shaken (every remoteEntry.js carried all of
+ * the sdk, its Node.js script loader included). With every piece from one build there is one copy of
+ * each, tree-shaken: 5 KB less gzip on every page for the helpers, 4.6 KB more for the shell's runtime
+ * (docs/adr/007-lean-shared-modules.md, 037-guest-page-weight.md).
  */
+const mfDir = (p) => join(dirname(require.resolve(`@module-federation/${p}`)), '..');
 const esmBuild = (p) => {
-  const dir = join(dirname(require.resolve(`@module-federation/${p}`)), '..');
+  const dir = mfDir(p);
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   return { cjs: join(dir, pkg.main), esm: join(dir, pkg.module) };
 };
-const mfEsm = Object.fromEntries(
-  ['sdk', 'error-codes'].map((p) => [`@module-federation/${p}$`, esmBuild(p).esm]),
-);
-/** The remotes' bundler runtime too (the plugin adds it by its CommonJS path); in the shell, where it
- * sits beside the provided runtime core, its ES module build came out larger. */
-const bundlerRuntime = esmBuild('webpack-bundler-runtime');
-const remoteMfEsm = { [bundlerRuntime.cjs]: bundlerRuntime.esm };
+const runtimeTools = mfDir('runtime-tools');
+const mfEsm = {
+  ...Object.fromEntries(
+    ['sdk', 'runtime', 'runtime-core', 'runtime-tools'].map((p) => [
+      `@module-federation/${p}$`,
+      esmBuild(p).esm,
+    ]),
+  ),
+  // its error codes without the codes' descriptions (frontends/federation-error-codes.mjs)
+  '@module-federation/error-codes$': join(here, 'federation-error-codes.mjs'),
+  '@afterglow/federation-error-code-names$': join(mfDir('error-codes'), 'dist/error-codes.mjs'),
+  ...Object.fromEntries(
+    ['runtime', 'runtime-core', 'webpack-bundler-runtime'].map((p) => [
+      `@module-federation/runtime-tools/${p}$`,
+      join(runtimeTools, `dist/${p}.js`),
+    ]),
+  ),
+  ...Object.fromEntries(
+    ['webpack-bundler-runtime', 'inject-external-runtime-core-plugin'].flatMap((p) => {
+      const { cjs, esm } = esmBuild(p);
+      return [
+        [`@module-federation/${p}$`, esm],
+        [cjs, esm],
+      ];
+    }),
+  ),
+};
 
 /** Singletons every part shares: one React, one router, one query cache, one toast region. */
 export const shared = {
   react: { singleton: true, requiredVersion: `^${version('react')}` },
+  // the JSX runtime too: every page's modules are JSX, and a copy in each chunk group added up
+  'react/jsx-runtime': { singleton: true, requiredVersion: `^${version('react')}` },
   'react-dom': { singleton: true, requiredVersion: `^${version('react-dom')}` },
   'react-dom/client': { singleton: true, requiredVersion: `^${version('react-dom')}` },
   // `react-router` is the part of it the apps use (frontends/react-router.ts), shared as the package.
@@ -61,6 +88,11 @@ export const shared = {
   },
   '@afterglow/ui': { singleton: true, requiredVersion: false, version: '0.1.0' },
 };
+
+/** The shared modules as a remote's production build takes them: from the shell only. */
+const providedByShell = Object.fromEntries(
+  Object.entries(shared).map(([name, config]) => [name, { ...config, import: false }]),
+);
 
 /**
  * A remote's pages, declared once in its `src/pages.json` (page name -> route, and `chrome: false` for a
@@ -108,7 +140,7 @@ export function frontendConfig({
     context: dir,
     target: ['web', 'es2020'],
     entry: standalone ? { main: './src/index.ts' } : {},
-    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    devtool: dev ? 'eval-cheap-module-source-map' : 'hidden-source-map',
     output: {
       path: join(dir, 'dist'),
       publicPath,
@@ -122,12 +154,11 @@ export function frontendConfig({
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js'],
       alias: {
-        'react-router$': join(here, 'react-router.ts'),
+        'react-router$': join(here, dev ? 'react-router.dev.ts' : 'react-router.ts'),
         '@afterglow/react-router-build$': reactRouterBuild,
         '@tanstack/react-query$': join(here, 'react-query.ts'),
         '@afterglow/react-query-build$': reactQueryBuild,
         ...mfEsm,
-        ...(isShell ? {} : remoteMfEsm),
       },
     },
     module: {
@@ -156,13 +187,19 @@ export function frontendConfig({
           type: 'javascript/auto',
         },
         { test: /\.css$/, use: [{ loader: 'postcss-loader' }], type: 'css/auto' },
+        // React Router's build, pruned of what keeps its unused parts alive (frontends/react-router-loader.mjs)
+        { include: dirname(reactRouterBuild), use: [{ loader: join(here, 'react-router-loader.mjs') }] },
       ],
     },
     plugins: [
       new ModuleFederationPlugin({
         name,
         ...(isShell ? {} : { filename: 'remoteEntry.js', exposes: remoteExposes(dir) }),
-        shared,
+        // In the product a remote always runs in the shell, which provides every shared module: a
+        // remote's production build brings no copy of its own (`import: false`). Its copies were never
+        // loaded, but they were built, and what they used of the apps' own modules (the UI package's
+        // themes, say) stayed in the modules the remote's pages share with them.
+        shared: isShell || dev ? shared : providedByShell,
         manifest: true,
         dts: false,
         dev: false,
@@ -170,12 +207,38 @@ export function frontendConfig({
           // One copy of the federation runtime per page: the shell provides it, the remotes use it
           // (standalone development keeps a copy in each remote, which then runs alone).
           ...(isShell ? { provideExternalRuntime: true } : dev ? {} : { externalRuntime: true }),
-          optimization: { target: 'web' },
+          // The shell reads each remote's mf-manifest.json itself and registers its remoteEntry.js
+          // (frontends/shell/src/remotes.ts): the runtime's snapshot and preload plugins are not needed.
+          // A remote consumes no other remote: the runtime's remote loading is left out of its entry.
+          optimization: { target: 'web', disableSnapshot: true, ...(isShell ? {} : { disableRemote: true }) },
         },
       }),
+      // The federation plugin points `@module-federation/runtime` at its CommonJS build once every
+      // plugin is applied; its ES module build is put back after it.
+      {
+        apply(compiler) {
+          compiler.hooks.afterPlugins.tap('afterglow-federation-esm', () => {
+            const alias = compiler.options.resolve.alias;
+            const runtime = mfEsm['@module-federation/runtime$'];
+            compiler.options.resolve.alias = {
+              ...alias,
+              ...('@module-federation/runtime' in alias ? { '@module-federation/runtime': runtime } : {}),
+              '@module-federation/runtime$': runtime,
+            };
+          });
+        },
+      },
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
+      // The shell's page preloads the files its start needs (frontends/startup-preload.mjs).
+      ...(isShell && !dev ? [new StartupPreloadPlugin({ bootstrap: 'bootstrap' })] : []),
+      // Each file also as .br and .gz, which the gateway sends as they are (frontends/precompress.mjs).
+      ...(dev ? [] : [new PrecompressPlugin()]),
       // The shell's static files: the web app manifest and the app's icons (docs/adr/021-installable-and-offline.md).
-      ...(isShell ? [new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public') }] })] : []),
+      // A remote's pages beside its manifest: with them the gateway preloads a page's files along with
+      // the shell's page (services/gateway/src/http/web.ts, docs/adr/037-guest-page-weight.md).
+      new rspack.CopyRspackPlugin({
+        patterns: [isShell ? { from: join(dir, 'public') } : { from: join(dir, 'src/pages.json') }],
+      }),
       // Every app has a page of its own for standalone development; the shell's is the product's.
       ...(standalone
         ? [

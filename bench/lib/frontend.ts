@@ -233,3 +233,124 @@ export async function measureFrontend(
   });
   return { js, lighthouse: { home, join: joinScore, camera: cameraScore } };
 }
+
+/** A phone on a slow mobile network, as the time-to-viewfinder bench emulates it (issue 26). */
+export const SLOW_PHONE = {
+  /** bytes a second: 1.6 Mbit/s down, 750 kbit/s up */
+  downloadThroughput: 200_000,
+  uploadThroughput: 93_750,
+  latencyMs: 150,
+  cpuSlowdown: 4,
+};
+
+export interface ViewfinderRun {
+  /** from the navigation's start to the join page usable: the event shown, 'Start Taking Photos' enabled */
+  joinUsableMs: number;
+  /** from the navigation's start to the live viewfinder: the shutter enabled and the video playing */
+  viewfinderMs: number;
+  /** from the tap on 'Start Taking Photos' to the camera page's 'Start Camera' (the device made, the
+   * camera page loaded) */
+  joinToCameraMs: number;
+  /** from the tap on 'Start Camera' to the live viewfinder */
+  startToViewfinderMs: number;
+}
+
+/**
+ * Time to viewfinder: a guest's phone opens `/join/{code}` with a cold cache on a slow network (1.6
+ * Mbit/s down, 750 kbit/s up, 150 ms latency, through CDP's network emulation) and a CPU 4 times
+ * slower, then does what a guest does: a name if the event asks for one, 'Start Taking Photos',
+ * 'Start Camera' if shown, until the shutter is enabled and the video plays (Chromium's fake camera).
+ * Each run is a fresh Chromium; times are the page's own clock from the navigation's start. The
+ * service worker is blocked: its precache downloads run in a target of their own, which the page's
+ * emulated network does not slow, and the camera page's files would then come through it unthrottled.
+ * Answers the median of `runs` runs and each run's figures.
+ */
+export async function timeToViewfinder(
+  base: string,
+  code: string,
+  runs = 3,
+): Promise<{ medianMs: number; joinUsableMedianMs: number; runs: ViewfinderRun[] }> {
+  const args = [
+    ...new Set([...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream']),
+  ];
+  const done: ViewfinderRun[] = [];
+  for (let i = 0; i < runs; i++) {
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args,
+    });
+    try {
+      const ctx = await browser.newContext({
+        serviceWorkers: 'block',
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+        hasTouch: true,
+        locale: 'en-US',
+      });
+      await ctx.grantPermissions(['camera', 'microphone'], { origin: base });
+      const page = await ctx.newPage();
+      const cdp = await ctx.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: SLOW_PHONE.latencyMs,
+        downloadThroughput: SLOW_PHONE.downloadThroughput,
+        uploadThroughput: SLOW_PHONE.uploadThroughput,
+      });
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
+      /** the page's clock (ms since its navigation started) once `fn` holds (it answers
+       * performance.now() then), checked every 20 ms */
+      const when = async (fn: () => number | false) =>
+        (await (
+          await page.waitForFunction(fn, undefined, { polling: 20, timeout: 60_000 })
+        ).jsonValue()) as number;
+
+      await page.goto(`${base}/join/${code}`, { waitUntil: 'commit' });
+      const joinUsableMs = await when(() => {
+        const b = Array.from(document.querySelectorAll('button')).find((x) =>
+          x.textContent?.includes('Start Taking Photos'),
+        );
+        return !!b && !b.disabled && performance.now();
+      });
+      const name = page.locator('input[name="displayName"]');
+      if (await name.evaluate((el: HTMLInputElement) => el.required)) await name.fill('Bench guest');
+      const clicked = await page.evaluate(() => performance.now());
+      await page.getByRole('button', { name: 'Start Taking Photos' }).click();
+      // the start screen's 'Start Camera', or the viewfinder itself if the camera starts by itself
+      const startShown = await when(
+        () =>
+          (!!document.querySelector('video') ||
+            Array.from(document.querySelectorAll('button')).some(
+              (x) => x.textContent?.trim() === 'Start Camera' && !x.disabled,
+            )) &&
+          performance.now(),
+      );
+      let started = startShown;
+      if (!(await page.locator('video').count())) {
+        started = await page.evaluate(() => performance.now());
+        await page.getByRole('button', { name: 'Start Camera' }).click();
+      }
+      const viewfinderMs = await when(() => {
+        const v = document.querySelector('video');
+        const shutter = document.querySelector<HTMLButtonElement>('button[aria-label="Take photo"]');
+        const live = !!v && !v.paused && v.readyState >= 2 && v.currentTime > 0;
+        return live && !!shutter && !shutter.disabled && performance.now();
+      });
+      done.push({
+        joinUsableMs: round(joinUsableMs, 0)!,
+        viewfinderMs: round(viewfinderMs, 0)!,
+        joinToCameraMs: round(startShown - clicked, 0)!,
+        startToViewfinderMs: round(viewfinderMs - started, 0)!,
+      });
+      await ctx.close();
+    } finally {
+      await browser.close();
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  return {
+    medianMs: median(done.map((r) => r.viewfinderMs)),
+    joinUsableMedianMs: median(done.map((r) => r.joinUsableMs)),
+    runs: done,
+  };
+}

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { LanguageMenu, buttonClass, loginHref, useAuth } from '@afterglow/ui';
-import { CameraIcon } from './HeaderIcons';
+import { CameraIcon, ChevronDownIcon } from './HeaderIcons';
 import { useT } from './text';
-import { UserMenu } from './UserMenu';
+
+// Only a signed-in user has the menu: a guest's page does without its code.
+const UserMenu = lazy(async () => ({ default: (await import('./UserMenu')).UserMenu }));
 
 /** Header: Sign In / Get Started, or the user menu (spec section 2). */
 export function Header() {
@@ -23,7 +26,17 @@ export function Header() {
         <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           <LanguageMenu />
           {isLoading ? null : user ? (
-            <UserMenu name={name} />
+            <Suspense
+              // the menu's button as it will look, while its code arrives
+              fallback={
+                <span className={buttonClass('ghost', 'sm')}>
+                  {name}
+                  <ChevronDownIcon className="h-4 w-4" />
+                </span>
+              }
+            >
+              <UserMenu name={name} />
+            </Suspense>
           ) : (
             <>
               <a

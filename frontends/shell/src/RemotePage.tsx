@@ -16,7 +16,13 @@ export function RemotePage({ remote, page }: { remote: RemoteName; page: string 
     <ErrorBoundary
       key={attempt}
       what={t('remote.thisPage', 'this page')}
-      onRetry={() => setAttempt((a) => a + 1)}
+      onRetry={() => {
+        // The page's files come with the page itself (the gateway's preloads, the shell's): one that
+        // failed fails again, from the browser's own record, for as long as this page lives. Online,
+        // only a new load of the page really tries again; offline, the service worker may have them.
+        if (navigator.onLine) window.location.reload();
+        else setAttempt((a) => a + 1);
+      }}
     >
       <Suspense fallback={<Spinner label={t('remote.loading', 'Loading page')} />}>
         <Page />

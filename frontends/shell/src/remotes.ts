@@ -1,37 +1,64 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { RemoteName } from './routes';
 
+type RemoteEntryType = Parameters<typeof registerRemotes>[0][number]['type'];
+
 /** Remotes are found at run time from their manifests, served by the gateway beside the shell. */
-const entry = (name: RemoteName) => `${window.location.origin}/remotes/${name}/mf-manifest.json`;
-const registered = new Set<RemoteName>();
+const manifestUrl = (name: RemoteName) => `${window.location.origin}/remotes/${name}/mf-manifest.json`;
+
+interface Manifest {
+  metaData: {
+    globalName: string;
+    publicPath: string;
+    remoteEntry: { name: string; path: string; type: RemoteEntryType };
+  };
+  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
+}
 
 /**
- * Manifests fetched early by preloadPage, handed to the federation runtime when it asks for them, so
- * the page does not wait for a second round trip (a revalidation) before its remote starts. Each is
- * used once: a retry after a failure fetches afresh.
+ * Each remote's manifest, read once (again after a failure, so a retry really retries). The shell
+ * reads it itself rather than through the federation runtime's snapshot plugin, which the apps are
+ * built without (docs/adr/037-guest-page-weight.md): the remote is registered by the entry the
+ * manifest names, and the page's files are preloaded from its lists.
  */
-const early = new Map<string, Promise<Response>>();
-registerPlugins([
-  {
-    name: 'afterglow-early-manifest',
-    fetch(url: string) {
-      const res = early.get(url);
-      if (!res) return undefined;
-      early.delete(url);
-      return res.then((r) => r.clone());
-    },
-  },
-]);
+const manifests = new Map<RemoteName, Promise<Manifest>>();
+function manifestOf(name: RemoteName): Promise<Manifest> {
+  let m = manifests.get(name);
+  if (!m) {
+    m = fetch(manifestUrl(name)).then(async (res) => {
+      if (!res.ok) throw new Error(`The ${name} part of Afterglow answered ${res.status}`);
+      return (await res.json()) as Manifest;
+    });
+    m.catch(() => {
+      if (manifests.get(name) === m) manifests.delete(name);
+    });
+    manifests.set(name, m);
+  }
+  return m;
+}
+
+/** The remotes registered with the runtime, and the entry each was registered with. */
+const registered = new Map<RemoteName, string>();
 
 /**
- * Loads one page of a remote, with the remote's styles; `fresh` forgets an earlier failed attempt so
- * a retry really retries. Each page is exposed alone, so a route fetches only its own code.
+ * Loads one page of a remote, with the remote's styles; `fresh` reads the manifest again and
+ * registers the remote anew, so a retry after a failure (or a redeployed remote) really retries.
+ * Each page is exposed alone, so a route fetches only its own code.
  */
 export async function loadPage(name: RemoteName, page: string, fresh = false): Promise<ComponentType> {
-  if (!registered.has(name) || fresh) {
-    registerRemotes([{ name, entry: entry(name) }], { force: registered.has(name) });
-    registered.add(name);
+  if (fresh) manifests.delete(name);
+  const { metaData } = await manifestOf(name);
+  const entry = new URL(
+    `${metaData.publicPath}${metaData.remoteEntry.path}${metaData.remoteEntry.name}`,
+    window.location.origin,
+  ).href;
+  if (registered.get(name) !== entry || fresh) {
+    registerRemotes(
+      [{ name, entry, entryGlobalName: metaData.globalName, type: metaData.remoteEntry.type }],
+      { force: registered.has(name) },
+    );
+    registered.set(name, entry);
   }
   const [, mod] = await Promise.all([
     loadRemote(`${name}/styles`),
@@ -43,30 +70,18 @@ export async function loadPage(name: RemoteName, page: string, fresh = false): P
   return C;
 }
 
-interface Manifest {
-  metaData: { publicPath: string; remoteEntry: { name: string; path: string } };
-  exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
-}
+/** The files already asked for with a preload: once is enough. */
+const preloaded = new Set<string>();
 
 /**
  * Warms the browser's cache with the files of one page (its remote's entry, the page's chunks and the
- * styles) so they download beside the shell's own. Only hints: the federation runtime still loads
- * them, after the shell has set up its shared modules, and takes the manifest fetched here instead of
- * fetching it again; a failure here changes nothing (the runtime then fetches the manifest itself).
+ * styles) so they download beside the shell's own, as soon as the manifest is in. Only hints: the
+ * federation runtime still loads them, after the shell has set up its shared modules; the manifest
+ * read here is the one loadPage registers the remote from. A failure here changes nothing (loadPage
+ * then reads the manifest again).
  */
 export async function preloadPage(name: RemoteName, page: string): Promise<void> {
-  const url = entry(name);
-  const pending = fetch(url);
-  early.set(url, pending);
-  const res = await pending.catch((err: unknown) => {
-    early.delete(url);
-    throw err;
-  });
-  if (!res.ok) {
-    early.delete(url);
-    return;
-  }
-  const { metaData, exposes } = (await res.clone().json()) as Manifest;
+  const { metaData, exposes } = await manifestOf(name);
   const wanted = exposes.filter((e) => e.path === `./${page}` || e.path === './styles');
   const files = [
     ...[
@@ -76,10 +91,21 @@ export async function preloadPage(name: RemoteName, page: string): Promise<void>
     ...wanted.flatMap((e) => e.assets.css.sync).map((f) => [f, 'style'] as const),
   ];
   for (const [file, as] of files) {
+    const href = `${metaData.publicPath}${file}`;
+    if (preloaded.has(href)) continue;
+    preloaded.add(href);
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = as;
-    link.href = `${metaData.publicPath}${file}`;
+    link.href = href;
     document.head.append(link);
   }
 }
+
+/**
+ * The event a remote dispatches on `window` to have the shell preload the files of a page it is about
+ * to open, `detail` being that page's path (the join page does it for the camera while the device is
+ * being made): `window.dispatchEvent(new CustomEvent('afterglow:preload-page', { detail: path }))`.
+ * The remotes spell the name out; the shell owns which remote renders a path, and how a page loads.
+ */
+export const PRELOAD_PAGE_EVENT = 'afterglow:preload-page';

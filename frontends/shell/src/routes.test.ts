@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error -- plain JavaScript, read by Rspack
 import { remoteExposes } from '../../rspack.shared.mjs';
-import { ROUTES, routeFor } from './routes';
+import { ROUTES, matchRoute, routeFor } from './routes';
 
 const frontends = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -49,6 +49,17 @@ describe('the routes of spec section 2', () => {
     expect(routeFor('/camera')).toBeUndefined();
     expect(routeFor('/camera/ABC234/more')).toBeUndefined();
     expect(routeFor('/')).toBeUndefined();
+  });
+
+  it('give the page its parameters, decoded as React Router decodes them', () => {
+    expect(matchRoute('/join/ABC234')?.params).toEqual({ code: 'ABC234' });
+    expect(matchRoute('/Host/Dashboard/a%20b/')?.params).toEqual({ id: 'a b' });
+    expect(matchRoute('/public/caf%C3%A9-party')?.params).toEqual({ slug: 'café-party' });
+    // an escaped slash stays escaped; a malformed escape is kept as written rather than failing the page
+    expect(matchRoute('/public/a%2Fb')?.params).toEqual({ slug: 'a%2Fb' });
+    expect(matchRoute('/public/100%')?.params).toEqual({ slug: '100%' });
+    expect(matchRoute('/pricing')?.params).toEqual({});
+    expect(matchRoute('/nowhere')).toBeUndefined();
   });
 });
 

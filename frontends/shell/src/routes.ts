@@ -10,10 +10,16 @@ const REMOTES = { guest, host, admin };
 
 export type RemoteName = keyof typeof REMOTES;
 
-/** One page of a remote in its manifest: its route, and `chrome: false` for a full-screen page. */
+/**
+ * One page of a remote in its manifest: its route, `chrome: false` for a full-screen page, and `data`,
+ * the API addresses its first render reads, which the gateway has the browser fetch with the page
+ * (`:param(pattern)` filled in from the route's parameter when it matches the pattern;
+ * services/gateway/src/http/web.ts).
+ */
 export interface PageEntry {
   path: string;
   chrome?: boolean;
+  data?: string[];
 }
 
 export interface RemoteRoute extends PageEntry {
@@ -32,14 +38,41 @@ export const ROUTES: RemoteRoute[] = Object.entries(REMOTES).flatMap(([remote, p
 
 const segments = (path: string) => path.split('/').filter(Boolean);
 
-/** The remote route that renders `pathname` (as the router matches it), if any. */
-export function routeFor(pathname: string): RemoteRoute | undefined {
-  const parts = segments(pathname);
-  return ROUTES.find((r) => {
-    const pattern = segments(r.path);
-    return (
-      pattern.length === parts.length &&
-      pattern.every((p, i) => p.startsWith(':') || p === parts[i]?.toLowerCase())
-    );
-  });
+/** A segment of the address as the page reads it, decoded as React Router decodes a path's. */
+const decoded = (segment: string) => {
+  try {
+    return decodeURIComponent(segment).replace(/\//g, '%2F');
+  } catch {
+    return segment;
+  }
+};
+
+/** A remote route that renders `pathname`, with its parameters (`/join/:code` → `{ code }`). */
+export interface RouteMatch {
+  route: RemoteRoute;
+  params: Record<string, string>;
 }
+
+/**
+ * The remote route that renders `pathname`, and its parameters: a route's fixed segments match in any
+ * case, a trailing slash is ignored, as React Router matches a path.
+ */
+export function matchRoute(pathname: string): RouteMatch | undefined {
+  const parts = segments(pathname);
+  for (const route of ROUTES) {
+    const pattern = segments(route.path);
+    if (pattern.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const found = pattern.every((p, i) => {
+      const part = parts[i]!;
+      if (!p.startsWith(':')) return p === part.toLowerCase();
+      params[p.slice(1)] = decoded(part);
+      return true;
+    });
+    if (found) return { route, params };
+  }
+  return undefined;
+}
+
+/** The remote route that renders `pathname`, if any. */
+export const routeFor = (pathname: string): RemoteRoute | undefined => matchRoute(pathname)?.route;

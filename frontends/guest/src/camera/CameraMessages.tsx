@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CalendarX, UserPlus } from 'lucide-react';
 import { Button, buttonClass } from '@afterglow/ui';
 import { MessageCard } from '../components/MessageCard';
 import { serverError } from '../lib/errors';
 import { useT } from '../text';
+import { CalendarXIcon, UserPlusIcon } from './icons';
 
 // The camera page's full-screen messages: not joined, loading failed, the event has ended.
 
@@ -34,7 +34,7 @@ export function NotJoined({ code, reason }: { code: string; reason?: string }) {
   return (
     <FullScreen>
       <MessageCard
-        icon={<UserPlus aria-hidden className="h-7 w-7" />}
+        icon={<UserPlusIcon className="h-7 w-7" />}
         title={t('camera.notJoined.title', 'Please join the event first')}
         actions={<CardLink to={`/join/${code}`}>{t('common.joinEvent', 'Join Event')}</CardLink>}
       >
@@ -86,7 +86,7 @@ export function EventEnded({
   return (
     <FullScreen>
       <MessageCard
-        icon={<CalendarX aria-hidden className="h-7 w-7" />}
+        icon={<CalendarXIcon className="h-7 w-7" />}
         title={t('camera.ended.title', 'This event has ended')}
         actions={<CardLink to={`/gallery/${code}`}>{t('common.viewGallery', 'View Gallery')}</CardLink>}
       >

@@ -1,10 +1,20 @@
 import { useEffect, useRef } from 'react';
-import { ArrowLeft, Images, Loader2, SwitchCamera } from 'lucide-react';
-import { clipClock, type CaptureKind, type FilmLook } from '@afterglow/contracts';
+import { clipClock, filmLook, type CaptureKind } from '@afterglow/contracts';
 import type { CameraControls } from '@afterglow/ui/camera';
 import { Viewfinder } from '@afterglow/ui/viewfinder';
+import { LoaderCircleIcon, icon } from '../components/icons';
 import { useT } from '../text';
 import { FilmStrip } from './FilmStrip';
+import { ArrowLeftIcon, ImagesIcon } from './icons';
+
+/** lucide-react's SwitchCamera, as components/icons.ts draws the others: only the live camera shows it. */
+const SwitchCameraIcon = /* @__PURE__ */ icon([
+  ['path', { d: 'M11 19H4a2 2 0 0 1-2-2V7a2 2 0 0 1 2-2h5' }],
+  ['path', { d: 'M13 5h7a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2h-5' }],
+  ['circle', { cx: '12', cy: '12', r: '3' }],
+  ['path', { d: 'm18 22-3-3 3-3' }],
+  ['path', { d: 'm6 2 3 3-3 3' }],
+]);
 
 interface CameraViewProps {
   camera: CameraControls;
@@ -15,8 +25,8 @@ interface CameraViewProps {
   switching: boolean;
   /** the camera is off on purpose (a photo is in review): no "starting" indicator */
   paused?: boolean;
-  /** the event's film look, previewed on the viewfinder (the photo itself is taken without it) */
-  film?: FilmLook | null;
+  /** the event's film preset, its look previewed on the viewfinder (the photo is taken without it) */
+  film?: string | null;
   /** the event's clip length in seconds, where the guest may take clips here; else null */
   clipSeconds?: number | null;
   /** what the shutter takes: a photo, or a clip (it starts and stops recording) */
@@ -40,7 +50,8 @@ const ROUND =
  */
 export function CameraView(p: CameraViewProps) {
   const t = useT();
-  const { camera, film } = p;
+  const { camera } = p;
+  const film = p.film ? filmLook(p.film) : null;
   const live = camera.status === 'streaming';
   const used = p.maxShots - p.shotsRemaining;
   const clipMode = p.mode === 'clip' && !!p.clipSeconds;
@@ -60,7 +71,7 @@ export function CameraView(p: CameraViewProps) {
           role="status"
           className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white/90"
         >
-          <Loader2 aria-hidden className="h-10 w-10 animate-spin" />
+          <LoaderCircleIcon className="h-10 w-10 animate-spin" />
           <span>{t('viewfinder.starting', 'Starting camera…')}</span>
         </div>
       )}
@@ -68,7 +79,7 @@ export function CameraView(p: CameraViewProps) {
       <div className="relative z-10 bg-gradient-to-b from-black/70 to-transparent px-3 pb-6 pt-[max(0.75rem,env(safe-area-inset-top))]">
         <div className="flex items-center gap-3">
           <button type="button" aria-label={t('common.back', 'Back')} onClick={p.onBack} className={ROUND}>
-            <ArrowLeft aria-hidden className="h-6 w-6 rtl:-scale-x-100" />
+            <ArrowLeftIcon className="h-6 w-6 rtl:-scale-x-100" />
           </button>
           <div className="min-w-0 flex-1 text-center">
             <p className="truncate text-sm font-medium text-white/85">{p.eventName}</p>
@@ -118,7 +129,7 @@ export function CameraView(p: CameraViewProps) {
           disabled={!live || p.switching || p.capturing || recording}
           className={ROUND}
         >
-          <SwitchCamera aria-hidden className={`h-6 w-6 ${p.switching ? 'animate-spin' : ''}`} />
+          <SwitchCameraIcon className={`h-6 w-6 ${p.switching ? 'animate-spin' : ''}`} />
         </button>
         <button
           type="button"
@@ -155,7 +166,7 @@ export function CameraView(p: CameraViewProps) {
           onClick={p.onGallery}
           className={ROUND}
         >
-          <Images aria-hidden className="h-6 w-6" />
+          <ImagesIcon className="h-6 w-6" />
         </button>
       </div>
     </div>

@@ -1,8 +1,9 @@
 import { useId } from 'react';
-import { Camera as CameraIcon, Loader2, Video } from 'lucide-react';
 import type { CaptureKind } from '@afterglow/contracts';
 import { buttonClass, type Translate } from '@afterglow/ui';
+import { CameraIcon, LoaderCircleIcon } from '../components/icons';
 import { useT } from '../text';
+import { VideoIcon } from './icons';
 
 /** Why the phone's own camera app is offered instead of the in-app camera. */
 export function phoneCameraReason(t: Translate, liveCamera: boolean): string {
@@ -39,7 +40,7 @@ export function PhoneCamera({ kind = 'photo', reason, processing, primary, onFil
   const t = useT();
   const reasonId = useId();
   const clip = kind === 'clip';
-  const Icon = clip ? Video : CameraIcon;
+  const Icon = clip ? VideoIcon : CameraIcon;
   return (
     <div className="flex w-full flex-col items-center gap-2">
       <label
@@ -49,11 +50,7 @@ export function PhoneCamera({ kind = 'photo', reason, processing, primary, onFil
           'w-full cursor-pointer has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-[var(--ag-primary-soft)]',
         )}
       >
-        {processing ? (
-          <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
-        ) : (
-          <Icon aria-hidden className="h-5 w-5" />
-        )}
+        {processing ? <LoaderCircleIcon className="h-5 w-5 animate-spin" /> : <Icon className="h-5 w-5" />}
         {clip ? t('phoneCamera.takeClip', 'Take Clip') : t('phoneCamera.take', 'Take Photo')}
         <input
           type="file"

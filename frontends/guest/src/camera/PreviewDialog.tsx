@@ -1,11 +1,12 @@
 import { useId, useRef, useState } from 'react';
-import { Check, Download, Loader2, RefreshCw, RotateCcw } from 'lucide-react';
 import { CAPTION_MAX } from '@afterglow/contracts';
 import { Button } from '@afterglow/ui';
 import { Modal } from '../components/Modal';
+import { LoaderCircleIcon } from '../components/icons';
 import { uploadError } from '../lib/upload-errors';
 import { useT } from '../text';
 import type { CapturedShot } from './capture';
+import { CheckIcon, DownloadIcon, RefreshCwIcon, RotateCcwIcon } from './preview-icons';
 import type { UploadFailure } from './useKeepShot';
 
 const DARK_BUTTON =
@@ -149,7 +150,7 @@ export function PreviewDialog({
                     )}
             </p>
             <a href={shot.url} download={saveName(shot)} className={`${DARK_BUTTON} mt-2 h-9 px-3 text-sm`}>
-              <Download aria-hidden className="h-4 w-4" />
+              <DownloadIcon className="h-4 w-4" />
               {t('preview.save', 'Save to phone')}
             </a>
           </div>
@@ -167,7 +168,7 @@ export function PreviewDialog({
               onClick={onRetake}
               disabled={uploading}
             >
-              <RotateCcw aria-hidden className="h-5 w-5 max-[400px]:hidden" />
+              <RotateCcwIcon className="h-5 w-5 max-[400px]:hidden" />
               {t('preview.retake', 'Retake')}
             </button>
           )}
@@ -180,7 +181,7 @@ export function PreviewDialog({
           >
             {uploading ? (
               <>
-                <Loader2 aria-hidden className="h-5 w-5 animate-spin max-[400px]:hidden" />
+                <LoaderCircleIcon className="h-5 w-5 animate-spin max-[400px]:hidden" />
                 {progress != null
                   ? t('preview.uploadingPercent', 'Uploading... {percent}%', {
                       percent: Math.round(progress * 100),
@@ -189,12 +190,12 @@ export function PreviewDialog({
               </>
             ) : error ? (
               <>
-                <RefreshCw aria-hidden className="h-5 w-5 max-[400px]:hidden" />
+                <RefreshCwIcon className="h-5 w-5 max-[400px]:hidden" />
                 {t('preview.retry', 'Retry Upload')}
               </>
             ) : (
               <>
-                <Check aria-hidden className="h-5 w-5 max-[400px]:hidden" />
+                <CheckIcon className="h-5 w-5 max-[400px]:hidden" />
                 {clip ? t('common.keepClip', 'Keep Clip') : t('common.keepPhoto', 'Keep Photo')}
               </>
             )}

@@ -1,7 +1,7 @@
-import { PartyPopper } from 'lucide-react';
 import { MessageCard } from '../components/MessageCard';
 import { useT } from '../text';
 import { CardLink } from './CameraMessages';
+import { PartyPopperIcon } from './icons';
 
 /**
  * Every shot is used: the only way on is the gallery. `remind`: the reveal is still to come, so the
@@ -20,7 +20,7 @@ export function RollComplete({
   return (
     <div className="flex min-h-dvh items-center">
       <MessageCard
-        icon={<PartyPopper aria-hidden className="h-7 w-7" />}
+        icon={<PartyPopperIcon className="h-7 w-7" />}
         title={t('roll.complete', 'Film Roll Complete!')}
         actions={
           <>

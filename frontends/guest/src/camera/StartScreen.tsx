@@ -1,10 +1,11 @@
-import { ArrowLeft, Camera as CameraIcon, Images, Loader2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button, LanguageMenu, buttonClass } from '@afterglow/ui';
 import { CAMERA_UNAVAILABLE } from '@afterglow/ui/camera';
+import { CameraIcon, LoaderCircleIcon } from '../components/icons';
 import { useT } from '../text';
 import { FilmStrip } from './FilmStrip';
 import { PhoneCamera, phoneCameraReason } from './PhoneCamera';
+import { ArrowLeftIcon, ImagesIcon } from './icons';
 
 interface StartScreenProps {
   code: string;
@@ -49,18 +50,18 @@ export function StartScreen({
     <div className="mx-auto flex min-h-dvh w-full max-w-md flex-col px-4 pb-[max(1.5rem,env(safe-area-inset-bottom))] pt-[max(1rem,env(safe-area-inset-top))]">
       <nav aria-label={t('start.nav', 'Camera')} className="flex items-center justify-between gap-2">
         <Link to={`/join/${code}`} className={buttonClass('ghost', 'sm', 'min-w-0 px-2 leading-tight')}>
-          <ArrowLeft aria-hidden className="h-4 w-4 rtl:-scale-x-100" />
+          <ArrowLeftIcon className="h-4 w-4 rtl:-scale-x-100" />
           {t('common.back', 'Back')}
         </Link>
         <LanguageMenu className="text-neutral-700" />
         <Link to={`/gallery/${code}`} className={buttonClass('ghost', 'sm', 'min-w-0 px-2 leading-tight')}>
-          <Images aria-hidden className="h-4 w-4" />
+          <ImagesIcon className="h-4 w-4" />
           {t('common.gallery', 'Gallery')}
         </Link>
       </nav>
       <div className="flex flex-1 flex-col items-center justify-center gap-6 text-center">
         <div className="flex h-24 w-24 items-center justify-center rounded-full bg-[var(--ag-primary-soft)] text-[var(--ag-primary-ink)]">
-          <CameraIcon aria-hidden className="h-12 w-12" />
+          <CameraIcon className="h-12 w-12" />
         </div>
         <div>
           <h1 className="text-2xl font-bold text-neutral-900">{eventName}</h1>
@@ -95,9 +96,9 @@ export function StartScreen({
         {liveCamera && (
           <Button size="lg" className="w-full" onClick={onStart} disabled={starting}>
             {starting ? (
-              <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
+              <LoaderCircleIcon className="h-5 w-5 animate-spin" />
             ) : (
-              <CameraIcon aria-hidden className="h-5 w-5" />
+              <CameraIcon className="h-5 w-5" />
             )}
             {starting ? t('start.starting', 'Starting Camera...') : t('start.start', 'Start Camera')}
           </Button>

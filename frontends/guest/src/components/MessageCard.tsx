@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { SearchX } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, buttonClass } from '@afterglow/ui';
 import { useT } from '../text';
+import { SearchXIcon } from './icons';
 
 /** A centred card with a heading, a line of text and actions: empty, error and "not yet" states. */
 export function MessageCard({
@@ -43,7 +43,7 @@ export function EventNotFoundCard({ size = 'md' }: { size?: 'md' | 'lg' }) {
   return (
     <MessageCard
       alert
-      icon={<SearchX aria-hidden className="h-7 w-7" />}
+      icon={<SearchXIcon className="h-7 w-7" />}
       title={t('event.notFound', 'Event not found')}
       actions={
         <Link to="/join" className={buttonClass('primary', size, 'w-full')}>

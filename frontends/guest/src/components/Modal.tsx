@@ -1,4 +1,3 @@
-import { X } from 'lucide-react';
 import {
   useEffect,
   useId,
@@ -9,6 +8,13 @@ import {
   type RefObject,
 } from 'react';
 import { useT } from '../text';
+import { icon } from './icons';
+
+/** lucide-react's X, as components/icons.ts draws the others: only the dialogs show it. */
+const XIcon = /* @__PURE__ */ icon([
+  ['path', { d: 'M18 6 6 18' }],
+  ['path', { d: 'm6 6 12 12' }],
+]);
 
 interface ModalProps {
   open: boolean;
@@ -136,7 +142,7 @@ export function Modal({
                   dark ? 'text-white/80 hover:bg-white/10' : 'text-neutral-600 hover:bg-neutral-100'
                 }`}
               >
-                <X aria-hidden className="h-5 w-5" />
+                <XIcon className="h-5 w-5" />
               </button>
             )}
           </div>

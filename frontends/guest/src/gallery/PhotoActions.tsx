@@ -4,7 +4,7 @@ import { Flag, Loader2, Trash2 } from 'lucide-react';
 import { REPORT_REASON_KEYS, type PhotoDto, type ReportReason } from '@afterglow/contracts';
 import { Button, apiRequest, toast, translator } from '@afterglow/ui';
 import { devicePhotosKey, eventPhotosKey } from '../lib/api';
-import { REPORT_REASON_TEXT } from '../lib/contract-text';
+import { REPORT_REASON_TEXT } from '../lib/gallery-contract-text';
 import { serverError } from '../lib/errors';
 import { useT } from '../text';
 

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
-import { CalendarDays, Camera, Eye, Film } from 'lucide-react';
 import type { FilmPreset, PublicEvent, ShotOption } from '@afterglow/contracts';
 import { Skeleton, type Translate } from '@afterglow/ui';
 import { formatDateTime, formatRange } from '@afterglow/ui/format';
+import { CameraIcon } from '../components/icons';
 import { FILM_PRESET_NAME, SHOT_LABEL_TEXT } from '../lib/contract-text';
 import { useT } from '../text';
+import { CalendarDaysIcon, EyeIcon, FilmIcon } from './icons';
 
 /** When and how the photos become visible, in a guest's words. */
 export function revealText(t: Translate, e: Pick<PublicEvent, 'liveMode' | 'revealAt'>): string {
@@ -41,10 +42,10 @@ export function EventSummary({ event }: { event: PublicEvent }) {
     >
       <h2 className="mb-3 text-xl font-bold text-neutral-900">{event.name}</h2>
       <ul className="space-y-2 text-sm text-neutral-800">
-        <Row icon={<CalendarDays aria-hidden className="h-4 w-4" />}>
+        <Row icon={<CalendarDaysIcon className="h-4 w-4" />}>
           {formatRange(event.startsAt, event.endsAt, t.locale)}
         </Row>
-        <Row icon={<Camera aria-hidden className="h-4 w-4" />}>
+        <Row icon={<CameraIcon className="h-4 w-4" />}>
           {label
             ? t('summary.shotsLabelled', '{count} shots per guest ({label})', {
                 count,
@@ -52,9 +53,9 @@ export function EventSummary({ event }: { event: PublicEvent }) {
               })
             : t('summary.shots', '{count} shots per guest', { count })}
         </Row>
-        <Row icon={<Eye aria-hidden className="h-4 w-4" />}>{revealText(t, event)}</Row>
+        <Row icon={<EyeIcon className="h-4 w-4" />}>{revealText(t, event)}</Row>
         {event.filmMode && preset && (
-          <Row icon={<Film aria-hidden className="h-4 w-4" />}>
+          <Row icon={<FilmIcon className="h-4 w-4" />}>
             {event.noRetakes
               ? t('summary.filmNoRetakes', 'Film mode: {preset}, no retakes', { preset: t(preset) })
               : t('summary.film', 'Film mode: {preset}', { preset: t(preset) })}

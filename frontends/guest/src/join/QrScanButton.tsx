@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
-import { QrCode } from 'lucide-react';
 import { Button } from '@afterglow/ui';
 import { useT } from '../text';
+import { QrCodeIcon } from './icons';
 
 const QrScanDialog = lazy(async () => ({ default: (await import('./QrScanDialog')).QrScanDialog }));
 
@@ -21,7 +21,7 @@ export function QrScanButton() {
           setOpen(true);
         }}
       >
-        <QrCode aria-hidden className="h-5 w-5" />
+        <QrCodeIcon className="h-5 w-5" />
         {t('qr.scanInstead', 'Scan QR Code Instead')}
       </Button>
       {wanted && (

@@ -3,15 +3,14 @@ import type {
   DEVICE_MESSAGES,
   EVENT_MESSAGES,
   FilmPreset,
-  GALLERY_NOT_FOUND,
   PLAN_MESSAGES,
-  ReportReason,
   ShotOption,
 } from '@afterglow/contracts';
 
 // The words of @afterglow/contracts that guests read, as guest messages: one per key of the contract's
 // table, with the contract's English exactly (the services and the other remotes keep using the
-// contract's own strings).
+// contract's own strings). Those only the galleries show are in gallery-contract-text.ts, so the join
+// and camera pages do not carry them.
 
 type Table<K extends PropertyKey> = Record<K, MessageDescriptor>;
 
@@ -41,14 +40,6 @@ export const DEVICE_TEXT: Table<keyof typeof DEVICE_MESSAGES> = {
   displayNameMax: msg('deviceMessage.displayNameMax', 'Your name can be at most {max} characters'),
 };
 
-/** REPORT_REASONS, the report form's choices */
-export const REPORT_REASON_TEXT: Table<ReportReason> = {
-  inappropriate: msg('reportReason.inappropriate', 'Nudity or sexual content'),
-  offensive: msg('reportReason.offensive', 'Hurtful, hateful or violent'),
-  privacy: msg('reportReason.privacy', 'I’m in it and don’t want it shown'),
-  other: msg('reportReason.other', 'Something else'),
-};
-
 /** PLAN_MESSAGES the guest meets: joining a full event, uploading to one */
 export const PLAN_TEXT = {
   photoLimit: msg(
@@ -60,9 +51,3 @@ export const PLAN_TEXT = {
     'This event has reached its guest limit, so no more guests can join.',
   ),
 } satisfies Partial<Table<keyof typeof PLAN_MESSAGES>>;
-
-/** GALLERY_NOT_FOUND */
-export const GALLERY_NOT_FOUND_TEXT = {
-  title: msg('galleryNotFound.title', 'Gallery Not Found'),
-  detail: msg('galleryNotFound.detail', "This gallery doesn't exist or is not public."),
-} satisfies Partial<Table<keyof typeof GALLERY_NOT_FOUND>>;

@@ -2,17 +2,16 @@ import { ApiError, msg, type MessageDescriptor, type Translate, type Values } fr
 import { DEVICE_MESSAGES, DISPLAY_NAME_MAX, PLAN_CODES } from '@afterglow/contracts';
 import { DEVICE_TEXT, PLAN_TEXT } from './contract-text';
 
-// The services' refusals a guest can meet (joining, the camera's reads, uploads, reports, deleting a
-// shot), in the guest's language by the problem's `code`. Each English is the server's own `detail`
-// for that code, so an English page reads what the server wrote. Any other problem shows its detail.
+// The services' refusals a guest can meet (joining, the camera's reads, reports, deleting a shot), in
+// the guest's language by the problem's `code` (an upload's own are in upload-errors.ts, which only
+// the camera loads). Each English is the server's own `detail` for that code, so an English page reads
+// what the server wrote. Any other problem shows its detail.
 
 type Known = MessageDescriptor & { values?: Values };
 
 const BY_CODE: Record<string, Known> = {
   event_not_found: msg('error.eventNotFound', 'Event not found'),
   event_ended: msg('error.eventEnded', 'This event has ended, photos can no longer be taken'),
-  no_shots_remaining: msg('error.noShotsRemaining', 'No shots remaining'),
-  [PLAN_CODES.photoLimit]: PLAN_TEXT.photoLimit,
   [PLAN_CODES.guestLimit]: PLAN_TEXT.guestLimit,
   device_mismatch: msg('error.deviceMismatch', 'This device belongs to another event'),
   device_not_yours: msg(
@@ -21,19 +20,6 @@ const BY_CODE: Record<string, Known> = {
   ),
   photo_not_found: msg('error.photoNotFound', 'Photo not found'),
   already_revealed: msg('error.alreadyRevealed', 'Photos can no longer be deleted after the reveal'),
-  photo_too_large: msg('error.photoTooLarge', 'The photo is too large'),
-  too_many_pixels: msg('error.tooManyPixels', 'The photo has too many pixels'),
-  not_jpeg: msg('error.notJpeg', 'Only JPEG photos can be uploaded'),
-  truncated_jpeg: msg('error.truncatedJpeg', 'The photo is incomplete, please try again'),
-  invalid_jpeg: msg('error.invalidJpeg', 'The photo could not be read'),
-  storage_unavailable: msg(
-    'error.storageUnavailable',
-    'Photo storage is busy right now. Your shot was not used; please try again in a moment.',
-  ),
-  plan_unavailable: msg(
-    'error.planUnavailable',
-    'Photos cannot be taken just now. Your shot was not used; please try again in a moment.',
-  ),
   rate_limited: msg('error.rateLimited', 'Too many requests, please wait a moment and try again'),
   unavailable: msg('error.unavailable', 'The service is temporarily unavailable, please try again'),
   internal: msg('error.internal', 'Something went wrong on our side'),

@@ -10,7 +10,7 @@
  */
 import { captureKindOf, captureUploadName } from '@afterglow/contracts';
 import { ask, type PhotoUpload, type Sent } from './request';
-import { sendClip, type ClipHooks } from './tus';
+import type { ClipHooks } from './tus';
 import { UPLOAD_FAILED } from './upload-failed';
 
 export type { PhotoUpload, Sent };
@@ -57,6 +57,10 @@ export async function sendPhoto(p: PhotoUpload): Promise<Sent> {
  * Sends one capture by its kind: a photo in one POST, a clip resumably (lib/tus.ts) from the upload
  * at `uploadUrl` if an earlier try created one.
  */
-export function sendCapture(p: PhotoUpload, uploadUrl?: string, hooks?: ClipHooks): Promise<Sent> {
-  return captureKindOf(p.kind) === 'clip' ? sendClip(p, uploadUrl, hooks) : sendPhoto(p);
+export async function sendCapture(p: PhotoUpload, uploadUrl?: string, hooks?: ClipHooks): Promise<Sent> {
+  if (captureKindOf(p.kind) !== 'clip') return sendPhoto(p);
+  // the resumable upload's code only where clips are sent (the service worker's bundle has it inline)
+  const tus = await import('./tus').catch(() => null);
+  if (!tus) return { kind: 'retry', message: UPLOAD_FAILED };
+  return tus.sendClip(p, uploadUrl, hooks);
 }

@@ -1,5 +1,12 @@
-import { CloudOff, Loader2 } from 'lucide-react';
+import { LoaderCircleIcon, icon } from '../components/icons';
 import { useT } from '../text';
+
+/** lucide-react's CloudOff, as components/icons.ts draws the others: only this notice shows it. */
+const CloudOffIcon = /* @__PURE__ */ icon([
+  ['path', { d: 'M10.94 5.274A7 7 0 0 1 15.71 10h1.79a4.5 4.5 0 0 1 4.222 6.057' }],
+  ['path', { d: 'M18.796 18.81A4.5 4.5 0 0 1 17.5 19H9A7 7 0 0 1 5.79 5.78' }],
+  ['path', { d: 'm2 2 20 20' }],
+]);
 
 /** Tells the guest how many photos wait on the phone; they go up by themselves (camera and gallery). */
 export function QueueNotice({ count, sending }: { count: number; sending: boolean }) {
@@ -12,9 +19,9 @@ export function QueueNotice({ count, sending }: { count: number; sending: boolea
     >
       <p className="flex max-w-sm items-center gap-2 rounded-2xl bg-black/80 px-4 py-2.5 text-sm text-white shadow-lg backdrop-blur">
         {sending ? (
-          <Loader2 aria-hidden className="h-5 w-5 shrink-0 animate-spin" />
+          <LoaderCircleIcon className="h-5 w-5 shrink-0 animate-spin" />
         ) : (
-          <CloudOff aria-hidden className="h-5 w-5 shrink-0" />
+          <CloudOffIcon className="h-5 w-5 shrink-0" />
         )}
         <span>
           <strong className="font-semibold">

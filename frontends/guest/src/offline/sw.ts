@@ -55,7 +55,9 @@ interface WorkerScope {
   location: Location;
 }
 const sw = self as unknown as WorkerScope;
-const entries = __PRECACHE__;
+// The build's precompressed copies (`.br`, `.gz`) are how the gateway sends a file, not files a page
+// asks for: the browser gets them decoded under the file's own name.
+const entries = __PRECACHE__.filter((e) => !/\.(br|gz)$/.test(e.url));
 const precached = new Set(entries.map((e) => e.url));
 const origin = sw.location.origin;
 const env: Env = { caches, fetch: (input, init) => fetch(input, init) };

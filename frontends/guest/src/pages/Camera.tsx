@@ -1,21 +1,19 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, toast, translator, useEventLanguage } from '@afterglow/ui';
 import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '@afterglow/ui/camera';
-import { filmLook, type CaptureKind, type PublicEvent } from '@afterglow/contracts';
+import type { CaptureKind, PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
 import { EventEnded, FullScreen, LoadFailed, NotJoined } from '../camera/CameraMessages';
-import { CameraView } from '../camera/CameraView';
 import { DevelopingOverlay } from '../camera/DevelopingOverlay';
 import { RollComplete } from '../camera/RollComplete';
 import { StartScreen } from '../camera/StartScreen';
-import { fileClip } from '../camera/fileClip';
-import { fileToJpeg } from '../camera/fileShot';
+import { cameraView, previewDialog, useLazyPart } from '../camera/lazyParts';
 import { canRecord, useRecorder } from '../camera/recorder';
 import { cameraScreen } from '../camera/screen';
-import { usePreviewDialog } from '../camera/usePreviewDialog';
 import { useRoll } from '../camera/useRoll';
+import { LoaderCircleIcon } from '../components/icons';
 import { devicePhotosKey, isForbidden, isNotFound, useEventByCode, type DevicePhotos } from '../lib/api';
 import { normalizeCode } from '../lib/code';
 import { serverError } from '../lib/errors';
@@ -154,7 +152,23 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
     if (mode === 'camera' && !roll.shot)
       void startCamera(t('camera.restartFailed', 'Could not restart camera.'));
   });
-  const PreviewDialog = usePreviewDialog(mode === 'camera' || !!roll.shot || !liveCamera || !!camera.error);
+  // Not on the page's first load: the live camera's code comes as the camera starts, the preview's
+  // as soon as a photo may be taken (lazyParts.ts).
+  const view = useLazyPart(cameraView, mode === 'camera');
+  const CameraView = view.part;
+  const PreviewDialog = useLazyPart(
+    previewDialog,
+    mode === 'camera' || !!roll.shot || !liveCamera || !!camera.error,
+  ).part;
+  // The live camera's code could not come (offline before the service worker kept it): back to the
+  // start screen, where the phone's camera app still takes photos.
+  const viewMissing = mode === 'camera' && !CameraView && view.failed;
+  useEffect(() => {
+    if (!viewMissing) return;
+    camera.stop();
+    setMode('start');
+    cameraError(t('common.checkConnection', 'Check your connection and try again.'));
+  }, [viewMissing, camera, t]);
 
   const onKind = (next: CaptureKind) => {
     setKind(next);
@@ -233,7 +247,9 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   }
   return (
     <>
-      {state === 'camera' ? (
+      {state === 'camera' && !CameraView ? (
+        <CameraStarting />
+      ) : state === 'camera' && CameraView ? (
         <CameraView
           camera={camera}
           eventName={event.name}
@@ -242,7 +258,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           capturing={roll.capturing}
           switching={switching}
           paused={!!roll.shot}
-          film={event.filmMode ? filmLook(event.filmPreset) : null}
+          film={event.filmMode ? event.filmPreset : null}
           clipSeconds={recorderHere ? clipSeconds : null}
           mode={kind}
           onMode={onKind}
@@ -267,14 +283,18 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
             void startCamera(t('camera.accessFailed', 'Could not access camera. Please check permissions.'))
           }
           onFile={(file) =>
-            void roll.take(() => fileToJpeg(file), t('camera.processFailed', 'Could not process photo.'))
+            void roll.take(
+              // a photo from the phone's camera app: the code that reads it comes when one is chosen
+              async () => (await import('../camera/fileShot')).fileToJpeg(file),
+              t('camera.processFailed', 'Could not process photo.'),
+            )
           }
           // the phone's camera app records the clip where the page cannot
           clipSeconds={!liveCamera || camera.error || !recorderHere ? clipSeconds : null}
           onClipFile={(file) =>
             clipSeconds &&
             void roll.take(
-              () => fileClip(t, file, clipSeconds),
+              async () => (await import('../camera/fileClip')).fileClip(t, file, clipSeconds),
               t('camera.processClipFailed', 'Could not use this clip.'),
               'clip',
             )
@@ -296,5 +316,19 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
       )}
       {overlay}
     </>
+  );
+}
+
+/** The camera starting while its code arrives: as the live camera looks before its first picture. */
+function CameraStarting() {
+  const t = useT();
+  return (
+    <div
+      role="status"
+      className="fixed inset-0 flex flex-col items-center justify-center gap-3 bg-black text-white/90"
+    >
+      <LoaderCircleIcon className="h-10 w-10 animate-spin" />
+      <span>{t('viewfinder.starting', 'Starting camera…')}</span>
+    </div>
   );
 }

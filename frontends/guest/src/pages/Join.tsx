@@ -1,16 +1,17 @@
 import { useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
-import { Camera, Loader2, SearchX } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, Button, Card, apiRequest, toast, translator, useEventLanguage } from '@afterglow/ui';
 import { DISPLAY_NAME_MAX, isUuid, type DEVICE_MESSAGES } from '@afterglow/contracts';
 import { CodeField } from '../components/CodeField';
+import { CameraIcon, LoaderCircleIcon, SearchXIcon } from '../components/icons';
 import { EventSummary, EventSummarySkeleton } from '../join/EventSummary';
 import { QrScanButton } from '../join/QrScanButton';
-import { isNotFound, useEventByCode, type JoinResult } from '../lib/api';
+import { devicePhotosKey, isNotFound, useEventByCode, type JoinResult } from '../lib/api';
 import { isCompleteCode, normalizeCode } from '../lib/code';
 import { DEVICE_TEXT } from '../lib/contract-text';
 import { serverError } from '../lib/errors';
+import { preloadPage } from '../lib/preload';
 import { getAnonId, setDeviceId } from '../lib/storage';
 import { useT } from '../text';
 
@@ -27,6 +28,7 @@ export function Join() {
 function JoinForm({ initialCode }: { initialCode: string }) {
   const t = useT();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const nameId = useId();
   const [code, setCode] = useState(initialCode);
   const [name, setName] = useState('');
@@ -43,6 +45,8 @@ function JoinForm({ initialCode }: { initialCode: string }) {
       apiRequest<JoinResult>('POST', `/api/events/${code}/devices`, body),
     onSuccess: (device) => {
       setDeviceId(code, device.id);
+      // the camera's first read (the roll so far) starts now, beside the camera's own files
+      void queryClient.prefetchQuery({ queryKey: devicePhotosKey(device.id) });
       navigate(`/camera/${code}`);
     },
     onError: (err) => {
@@ -77,6 +81,9 @@ function JoinForm({ initialCode }: { initialCode: string }) {
       return;
     }
     setNameError(null);
+    // the camera's files (and its live view's) download while the device is being made
+    preloadPage(`/camera/${code}`);
+    import(/* webpackChunkName: "camera-view" */ '../camera/CameraView').catch(() => {});
     join.mutate({ anonId, displayName: displayName || null });
   };
 
@@ -121,7 +128,7 @@ function JoinForm({ initialCode }: { initialCode: string }) {
                     role="alert"
                     className="flex items-center gap-2 rounded-xl bg-red-50 p-4 font-semibold text-red-800"
                   >
-                    <SearchX aria-hidden className="h-5 w-5 shrink-0" />
+                    <SearchXIcon className="h-5 w-5 shrink-0" />
                     {t('event.notFound', 'Event not found')}
                   </p>
                 ) : (
@@ -186,9 +193,9 @@ function JoinForm({ initialCode }: { initialCode: string }) {
           )}
           <Button type="submit" size="lg" className="w-full" disabled={!found || join.isPending}>
             {join.isPending ? (
-              <Loader2 aria-hidden className="h-5 w-5 animate-spin" />
+              <LoaderCircleIcon className="h-5 w-5 animate-spin" />
             ) : (
-              <Camera aria-hidden className="h-5 w-5" />
+              <CameraIcon className="h-5 w-5" />
             )}
             {join.isPending ? t('join.joining', 'Joining...') : t('join.start', 'Start Taking Photos')}
           </Button>

@@ -15,7 +15,7 @@ import { PhotoDialog } from '../gallery/PhotoDialog';
 import { EmptyPhotos, GalleryPageSkeleton, GridSkeleton, LoadMore, PhotoGrid } from '../gallery/PhotoGrid';
 import { usePhotoPages } from '../gallery/usePhotoPages';
 import { isNotFound } from '../lib/api';
-import { GALLERY_NOT_FOUND_TEXT } from '../lib/contract-text';
+import { GALLERY_NOT_FOUND_TEXT } from '../lib/gallery-contract-text';
 import { ShareMenu } from '../public/ShareMenu';
 import { useT } from '../text';
 
