@@ -18,6 +18,12 @@ export interface BatchItem {
  */
 export type BatchOutcome = { rows: Record<string, unknown>[] } | { error: unknown };
 
+/** A deadlock's victim or a serialization failure: nothing of the statement was kept, it may go again. */
+const isLockConflict = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+};
+
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** Runs the group inside a transaction the caller opened and commits after (`query` is its connection). */
@@ -51,6 +57,8 @@ export async function runGroup(query: Query, items: readonly BatchItem[]): Promi
 export class GroupCommit {
   private queue: {
     item: BatchItem;
+    key: string;
+    retried: boolean;
     resolve: (rows: Record<string, unknown>[]) => void;
     reject: (e: unknown) => void;
   }[] = [];
@@ -61,10 +69,15 @@ export class GroupCommit {
     private readonly maxGroup = 64,
   ) {}
 
-  /** The statement's rows once its group has committed; rejects with its own error, or the group's. */
-  submit(item: BatchItem): Promise<Record<string, unknown>[]> {
+  /**
+   * The statement's rows once its group has committed; rejects with its own error, or the group's.
+   * `key` orders a group's statements (what they lock: an upload's event and device), so two groups
+   * committing at once on two replicas take their locks in the same order and never deadlock; a
+   * statement chosen as a deadlock's victim all the same goes again in the next group, once.
+   */
+  submit(item: BatchItem, key = ''): Promise<Record<string, unknown>[]> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, key, retried: false, resolve, reject });
       if (!this.running) {
         this.running = true;
         setImmediate(() => void this.drain());
@@ -74,12 +87,15 @@ export class GroupCommit {
 
   private async drain(): Promise<void> {
     while (this.queue.length) {
-      const group = this.queue.splice(0, this.maxGroup);
+      const group = this.queue
+        .splice(0, this.maxGroup)
+        .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       try {
         const outcomes = await this.run(group.map((g) => g.item));
         group.forEach((g, i) => {
           const o = outcomes[i]!;
-          if ('error' in o) g.reject(o.error);
+          if ('error' in o && !g.retried && isLockConflict(o.error)) this.queue.push({ ...g, retried: true });
+          else if ('error' in o) g.reject(o.error);
           else g.resolve(o.rows);
         });
       } catch (err) {

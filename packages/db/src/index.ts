@@ -26,8 +26,9 @@ export interface Database {
    * Runs the statement in the next group commit (`batch.ts`): with the statements that arrive together,
    * in one transaction, behind a savepoint of its own. Answers its rows once that has committed; a
    * statement that answers `rollback = true` in its first row is rolled back (its rows still answered).
+   * `key` orders the statements of a group by what they lock (`GroupCommit.submit`).
    */
-  grouped(statement: SQL): Promise<Record<string, unknown>[]>;
+  grouped(statement: SQL, key?: string): Promise<Record<string, unknown>[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -110,7 +111,7 @@ async function openPglite(dir: string | null, folderFor: (service: string) => st
       shared.migrating = run.catch(() => {});
       await run;
     },
-    grouped: (statement) => shared.group.submit(itemOf(statement)),
+    grouped: (statement, key) => shared.group.submit(itemOf(statement), key),
     async ping() {
       await shared.client.query('select 1');
     },
@@ -158,7 +159,7 @@ async function openPostgres(
   return {
     kind: 'postgres',
     db,
-    grouped: (statement) => group.submit(itemOf(statement)),
+    grouped: (statement, key) => group.submit(itemOf(statement), key),
     async migrate(service, opts = {}) {
       const client = await pool.connect();
       try {

@@ -44,7 +44,7 @@ export const photosModule: ServiceModule = {
     useFfmpeg(ctx.config.FFMPEG_PATH);
     const app = photosApp({
       db,
-      grouped: (statement) => ctx.database.grouped(statement),
+      grouped: (statement, key) => ctx.database.grouped(statement, key),
       bus: ctx.bus,
       store: ctx.store,
       signer: ctx.signer,

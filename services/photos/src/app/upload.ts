@@ -96,7 +96,7 @@ export class Uploads {
       events: EventsClient;
       relay: OutboxRelay;
       plans: HostPlans;
-      grouped: (statement: SQL) => Promise<Record<string, unknown>[]>;
+      grouped: (statement: SQL, key?: string) => Promise<Record<string, unknown>[]>;
     },
     private readonly guests: Guests,
   ) {}
@@ -152,7 +152,8 @@ export class Uploads {
       // only if the one before it did, so the answer says where it stopped (and one that stopped rolls
       // itself back). It runs in the database's next group commit with the uploads arriving with it, and
       // is answered only once that has committed.
-      const [r] = (await this.d.grouped(sql`
+      const [r] = (await this.d.grouped(
+        sql`
         with d as (
           ${claimShot(device.id, e.maxShotsPerDevice, now)}
         ), c as (
@@ -178,7 +179,10 @@ export class Uploads {
         ), r as (
           select (select shots_taken from d) as shots, (select count(*) from o)::int as n
         )
-        select shots, n, (shots is null or n = 0) as rollback from r`)) as {
+        select shots, n, (shots is null or n = 0) as rollback from r`,
+        // the group takes its locks (the event's counter, the device) in one order on every replica
+        `${e.id}:${device.id}`,
+      )) as {
         shots: number | null;
         n: number;
       }[];

@@ -85,7 +85,7 @@ export async function photosWorld(
   relay.start();
   const app = photosApp({
     db,
-    grouped: (q) => t.database.grouped(q),
+    grouped: (q, key) => t.database.grouped(q, key),
     bus: t.bus,
     store,
     signer: t.signer,
