@@ -1,4 +1,4 @@
-import { and, eq, ilike, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import { ilike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { HttpError, isUuid } from '@afterglow/contracts';
 
 /**
@@ -36,7 +36,9 @@ export function decodeKeyset(c: string): { at: Date; id: string } {
 export function afterKeyset(atCol: AnyColumn, idCol: AnyColumn, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
   const cur = decodeKeyset(cursor);
-  return or(lt(atCol, cur.at), and(eq(atCol, cur.at), lt(idCol, cur.id)));
+  // a row comparison, which an index on (…, at, id) bounds; the same as `at < c.at or (at = c.at and
+  // id < c.id)`, which PostgreSQL cannot bound and so reads every row before the page
+  return sql`(${atCol}, ${idCol}) < (${cur.at.toISOString()}::timestamptz, ${cur.id}::uuid)`;
 }
 
 /** One page from `limit + 1` rows fetched: the page and the cursor after its last row (null on the last page). */

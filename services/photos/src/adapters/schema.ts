@@ -75,7 +75,8 @@ export const photos = photosSchema.table(
     uniqueIndex('photos_device_upload_uq')
       .on(t.deviceId, t.uploadId)
       .where(sql`${t.uploadId} is not null`),
-    index('photos_event_created_idx').on(t.eventId, t.createdAt),
+    // an event's pages, newest first (the keyset's row comparison bounds a scan of it)
+    index('photos_event_created_id_idx').on(t.eventId, t.createdAt, t.id),
     index('photos_device_idx').on(t.deviceId),
     // the back office's pages (ADR 028): all photos, and by status, newest first
     index('photos_created_idx').on(t.createdAt, t.id),
