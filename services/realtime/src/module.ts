@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { metrics } from '@opentelemetry/api';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { ask } from '@afterglow/bus';
+import { cachedAsk } from '@afterglow/bus';
 import {
   eventDeleted,
   eventsGet,
@@ -38,6 +38,9 @@ export const realtimeModule: ServiceModule = {
   asks: ['events'],
   async start(ctx) {
     const rooms = new Rooms();
+    // A join asks events for the event; its answer may be kept 5 s (the contract's keep): a wall of
+    // screens joining at once (a venue's Wi-Fi back) is one lookup, not thousands. Concurrent asks share one.
+    const eventOf = cachedAsk(ctx.bus, eventsGet, { timeoutMs: 3000 });
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
     const log = ctx.logger.child({ part: 'ws' });
     const meter = metrics.getMeter('afterglow-realtime');
@@ -52,8 +55,8 @@ export const realtimeModule: ServiceModule = {
       const parsed = liveNotice.schema.safeParse(msg.data);
       if (!parsed.success) return;
       const n = parsed.data;
-      // Parsed once, sent to every watcher: only the fields browsers get (not the audience).
-      const payload = JSON.stringify(socketPhotoSchema.parse(n));
+      // Parsed and encoded once, the same bytes to every watcher: only the fields browsers get (not the audience).
+      const payload = Buffer.from(JSON.stringify(socketPhotoSchema.parse(n)));
       rooms.send(n.eventId, n.audience !== 'all', payload);
     });
     // A deleted event: everyone watching it hears so (its pages show 'Event not found'), and the room
@@ -62,6 +65,7 @@ export const realtimeModule: ServiceModule = {
       const parsed = eventDeleted.schema.safeParse(msg.data);
       if (!parsed.success) return;
       const { eventId } = parsed.data;
+      eventOf.forget((key, last) => key === eventId.toUpperCase() || last?.id === eventId);
       rooms.send(
         eventId,
         false,
@@ -102,7 +106,7 @@ export const realtimeModule: ServiceModule = {
         }
         let event: EventRecord | null = null;
         try {
-          event = await ask(ctx.bus, eventsGet, { idOrCode: parsed.eventId }, { timeoutMs: 3000 });
+          event = await eventOf({ idOrCode: parsed.eventId });
         } catch (err) {
           log.warn({ err: String(err) }, 'event lookup failed');
           reply(ws, { type: 'error', message: 'Could not join right now, please retry' });
