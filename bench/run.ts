@@ -23,6 +23,9 @@ import {
 } from './lib/faces';
 import { languagesCost, measureFrontend, timeToViewfinder } from './lib/frontend';
 import { makePhotos } from './lib/images';
+import { seedGallery, walkGallery } from './lib/gallery';
+import { measureWall, wallPhotos } from './lib/wall';
+import { measureDistributed, startDistributedTarget } from './lib/distributed';
 import { measureFilmDeveloping } from './lib/film';
 import { measureAdminLists, seedPlatform } from './lib/admin';
 import { renderMarkdown, shortOfAim } from './lib/report';
@@ -41,7 +44,7 @@ import {
   waitUntil,
   watch,
 } from './lib/phases';
-import { round, sleep, summary } from './lib/stats';
+import { round, summary } from './lib/stats';
 import { FIND_ME_THRESHOLD_DEFAULT } from '@afterglow/contracts';
 import { labelledGallery, QUERY_VARIANTS, type QueryVariant } from '../packages/faces/src/labelled-set';
 
@@ -62,10 +65,11 @@ const C = quick
       burstSecondsMax: 5,
       burstDrainLimitSeconds: 300,
       develop: 40,
-      liveClients: 200,
+      liveClients: 1000,
       approvals: 10,
-      gallery: 200,
+      gallery: 5000,
       galleryRounds: 3,
+      distributed: { capGuests: 200, capSeconds: 4, develop: 40 },
       lighthouseRuns: 1,
       platform: { users: 1000, events: 100, photos: 10_000 },
       adminPages: 4,
@@ -91,10 +95,11 @@ const C = quick
       burstSecondsMax: 20,
       burstDrainLimitSeconds: 1200,
       develop: 1000,
-      liveClients: 1000,
+      liveClients: 10_000,
       approvals: 100,
-      gallery: 5000,
+      gallery: 50_000,
       galleryRounds: 8,
+      distributed: { capGuests: 200, capSeconds: 20, develop: 1000 },
       lighthouseRuns: 3,
       platform: { users: 10_000, events: 500, photos: 100_000 },
       adminPages: 10,
@@ -703,131 +708,43 @@ if (want('faces')) {
 // ---------------------------------------------------------------- 3 & 4. live display and gallery
 const { target, host, hosts } = await freshAfterglow('show');
 if (want('live')) {
+  // the venue screens (live wall): every screen a socket of its own, opened from child processes of
+  // the bench so the client is not the limit (lib/wall.ts)
   log(`live display: ${C.liveClients} screens on one event, ${C.approvals} approvals`);
-  const ev = await createEvent(host, 'Live display', { revealMode: 'live' });
-  const developed = new Set<string>();
-  const hostWs = await watch(target.base, ev.id, host.cookie(), (m) => {
-    if (m.type === 'photo_uploaded') developed.add(m.photoId);
+  const wall = await wallPhotos(target.base, host, C.approvals + 1, small);
+  results.liveDisplay = await measureWall(target.base, wall.eventId, host, wall.photoIds, C.liveClients, {
+    warmup: 1,
   });
-  const guests = await joinMany(target.base, [ev.code], Math.ceil(C.approvals / 30), 'Guest');
-  const ids: string[] = [];
-  for (let i = 0; ids.length < C.approvals; i++) {
-    const r = await upload(target.base, '', guests[Math.floor(i / 30)]!, small[i % small.length]!);
-    if (!r.photoId) throw new Error(`live display upload answered ${r.status}`);
-    ids.push(r.photoId);
-  }
-  if (!(await waitUntil(() => ids.every((id) => developed.has(id)), 120_000)))
-    throw new Error('live display photos not developed');
-  const seen = new Map<string, number[]>();
-  const screens = [];
-  for (let i = 0; i < C.liveClients; i += 50) {
-    screens.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(50, C.liveClients - i) }, () =>
-          watch(target.base, ev.id, undefined, (m, at) => {
-            if (m.type === 'photo_approved')
-              (seen.get(m.photoId) ?? seen.set(m.photoId, []).get(m.photoId)!).push(at);
-          }),
-        ),
-      )),
-    );
-  }
-  const toAll: number[] = [];
-  const perScreen: number[] = [];
-  let incomplete = 0;
-  for (const id of ids) {
-    const t = performance.now();
-    const r = await host.json('POST', `/api/photos/${id}/approve`);
-    if (r.status !== 200) throw new Error(`approve answered ${r.status}`);
-    const ok = await waitUntil(() => (seen.get(id)?.length ?? 0) >= C.liveClients, 10_000, 1);
-    const times = (seen.get(id) ?? []).map((at) => at - t);
-    perScreen.push(...times);
-    if (ok) toAll.push(Math.max(...times));
-    else incomplete++;
-    await sleep(20);
-  }
-  for (const s of screens) s.terminate();
-  hostWs.close();
-  results.liveDisplay = {
-    screens: C.liveClients,
-    approvals: ids.length,
-    approvalsNotReachingEveryScreen: incomplete,
-    untilEveryScreenMs: summary(toAll),
-    perScreenMs: summary(perScreen),
-  };
   log('live display p99', results.liveDisplay.untilEveryScreenMs.p99, 'ms');
 }
 if (want('gallery')) {
+  // an event's photos written straight into a stopped server's database (through the API 50,000 would
+  // take an hour here and measure ingest), then the guest's and the host's gallery walked page by page
   log(`gallery: an event with ${C.gallery} photos`);
-  const galleryHost = hosts[1]!;
-  const ev = await createEvent(galleryHost, 'Gallery', {
-    revealMode: 'live',
-    revealAt: new Date(Date.now() + 3000).toISOString(),
-  });
-  let developed = 0;
-  const hostWs = await watch(target.base, ev.id, galleryHost.cookie(), (m) => {
-    if (m.type === 'photo_uploaded') developed++;
-  });
-  const guests = await joinMany(target.base, [ev.code], Math.ceil(C.gallery / 36), 'Guest');
-  let issued = 0;
-  let stored = 0;
-  await Promise.all(
-    Array.from({ length: 16 }, async (_, w) => {
-      while (issued < C.gallery) {
-        const i = issued++;
-        const r = await upload(target.base, '', guests[Math.floor(i / 36)]!, small[(i + w) % small.length]!);
-        if (r.photoId) stored++;
-      }
-    }),
-  );
-  await waitUntil(() => developed >= stored, 20 * 60_000, 200);
-  hostWs.close();
-  const anon = new Session(target.base);
-  const measure = async (s: Session, label: string) => {
-    const times: number[] = [];
-    const bytes: number[] = [];
-    let pages = 0;
-    let total = 0;
-    for (let round_ = 0; round_ < C.galleryRounds; round_++) {
-      let cursor: string | null = null;
-      pages = 0;
-      total = 0;
-      do {
-        const t = performance.now();
-        const a = await s.send(
-          'GET',
-          `/api/events/${ev.code}/photos${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
-        );
-        times.push(performance.now() - t);
-        if (a.status !== 200) throw new Error(`${label} gallery answered ${a.status}`);
-        bytes.push(Buffer.byteLength(a.body));
-        const body = JSON.parse(a.body) as { photos: unknown[]; nextCursor: string | null };
-        total += body.photos.length;
-        pages++;
-        cursor = body.nextCursor;
-      } while (cursor);
-    }
-    return {
-      requests: times.length,
-      pagesPerWalk: pages,
-      photosPerWalk: total,
-      latencyMs: summary(times),
-      bytesPerResponse: summary(bytes),
-    };
-  };
+  const g = await freshAfterglow('gallery');
+  const ev = await createEvent(g.hosts[1]!, 'Gallery', { revealMode: 'live' });
+  await g.target.stop();
+  const t = performance.now();
+  const seed = await seedGallery(g.target.dataDir, ev.id, C.gallery);
+  const seedSeconds = round((performance.now() - t) / 1000, 1);
+  await g.target.start();
+  const galleryHost = new Session(g.target.base);
+  await galleryHost.login(HOST_EMAILS[1]!, HOST_PASSWORD, 'signin');
+  const cpu0 = await g.target.cpuSeconds();
+  const guest = await walkGallery(new Session(g.target.base), ev.code, C.galleryRounds, 'guest');
+  const cpu1 = await g.target.cpuSeconds();
+  const hostWalk = await walkGallery(galleryHost, ev.code, C.galleryRounds, 'host');
+  await g.target.stop();
   results.gallery = {
-    photos: stored,
-    developed,
-    guest: await measure(anon, 'guest'),
-    host: await measure(galleryHost, 'host'),
+    photos: seed.photos,
+    seed,
+    seedSeconds,
+    guest,
+    host: hostWalk,
+    serverCpuMsPerGuestPage: round(((cpu1 - cpu0) * 1000) / guest.requests),
+    everyPhotoSeen: guest.photosPerWalk === seed.guestVisible && hostWalk.photosPerWalk === seed.hostVisible,
   };
-  log(
-    'gallery p95 guest',
-    results.gallery.guest.latencyMs.p95,
-    'ms; host',
-    results.gallery.host.latencyMs.p95,
-    'ms',
-  );
+  log('gallery p95 guest', guest.latencyMs.p95, 'ms; host', hostWalk.latencyMs.p95, 'ms');
 }
 
 // ---------------------------------------------------------------- 5. front end
@@ -886,6 +803,29 @@ if (want('admin')) {
     'ms',
   );
 }
+// ---------------------------------------------------------------- 8. the distributed profile
+const distUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+if (want('distributed') && distUrl && process.env.NATS_URL && process.env.REDIS_URL) {
+  // every service its own process on PostgreSQL, NATS and Redis, two photos replicas behind the
+  // gateway (lib/distributed.ts): ingest and developing beside the embedded figures
+  log('distributed: PostgreSQL, NATS, Redis, two photos replicas');
+  const d = await startDistributedTarget(join(work, 'distributed'), distUrl);
+  try {
+    results.distributed = {
+      photosReplicas: d.replicas('photos'),
+      ...(await measureDistributed(d, photos, C.distributed)),
+    };
+    if (results.distributed.ingest && results.ingestCapacity?.bare?.perSecond)
+      results.distributed.ingest.ratio = round(
+        results.distributed.ingest.storedPerSecond / results.ingestCapacity.bare.perSecond,
+        3,
+      );
+  } finally {
+    await d.stop();
+    await d.dropDatabase();
+  }
+  log('distributed ingest', results.distributed?.ingest?.storedPerSecond, '/s');
+}
 await rm(work, { recursive: true, force: true });
 
 const md = renderMarkdown(results);
@@ -924,6 +864,7 @@ export function missingFigures(r: Record<string, any>, phases?: string[]): strin
     gallery: ['gallery'],
     frontend: ['frontend'],
     admin: ['adminLists'],
+    distributed: ['distributed'],
   };
   const need = [
     'ingestCapacity.bare.perSecond',
@@ -959,6 +900,11 @@ export function missingFigures(r: Record<string, any>, phases?: string[]): strin
     'gallery.guest.latencyMs.p50',
     'gallery.guest.latencyMs.p95',
     'gallery.guest.bytesPerResponse.p50',
+    ...(process.env.NATS_URL &&
+    process.env.REDIS_URL &&
+    (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL)
+      ? ['distributed.ingest.storedPerSecond', 'distributed.developing.renditionsPerSecond']
+      : []),
     'adminLists.latencyMs.users.p95',
     'adminLists.latencyMs.events.p95',
     'adminLists.latencyMs.photos.p95',
