@@ -16,6 +16,16 @@ export async function cpuSecondsOf(pid: number | undefined, mainThreadOnly = fal
   return (Number(f[11]) + Number(f[12])) / 100;
 }
 
+/** Original photos stored for these events in a filesystem store under `dataDir` (`objects/`). */
+export async function countOriginals(dataDir: string, eventIds: string[]): Promise<number> {
+  let n = 0;
+  for (const id of eventIds) {
+    const dir = join(dataDir, 'objects/events', id, 'originals');
+    n += (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.jpg')).length;
+  }
+  return n;
+}
+
 export async function waitReady(base: string, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
   for (;;) {
@@ -151,13 +161,8 @@ export class EmbeddedAfterglow {
   }
 
   /** Distinct original objects stored for these events. */
-  async countObjects(eventIds: string[]): Promise<number> {
-    let n = 0;
-    for (const id of eventIds) {
-      const dir = join(this.dataDir, 'objects/events', id, 'originals');
-      n += (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.jpg')).length;
-    }
-    return n;
+  countObjects(eventIds: string[]): Promise<number> {
+    return countOriginals(this.dataDir, eventIds);
   }
 }
 

@@ -1,12 +1,12 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 // @ts-expect-error: a plain ES module shared with `npm run start:distributed`
 import { SERVICES } from '../../scripts/distributed.mjs';
 import { freePorts } from '../../services/server/test/support/free-port';
-import { BUNDLE, cpuSecondsOf, waitReady } from './afterglow';
+import { BUNDLE, countOriginals, cpuSecondsOf, waitReady } from './afterglow';
 import { Session, upload } from './client';
 import {
   closedLoop,
@@ -384,13 +384,8 @@ export class DistributedAfterglow {
   }
 
   /** Distinct original objects stored for these events (the shared filesystem store). */
-  async countObjects(eventIds: string[]): Promise<number> {
-    let n = 0;
-    for (const id of eventIds) {
-      const dir = join(this.dataDir, 'objects/events', id, 'originals');
-      n += (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.jpg')).length;
-    }
-    return n;
+  countObjects(eventIds: string[]): Promise<number> {
+    return countOriginals(this.dataDir, eventIds);
   }
 }
 

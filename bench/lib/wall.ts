@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- messages between the bench and its clients are loose JSON */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile, readlink } from 'node:fs/promises';
 import http from 'node:http';
@@ -174,9 +174,12 @@ interface Client {
   waiters: (() => void)[];
 }
 
-function startClient(): Client {
-  // a shell first, to raise the child's open-files soft limit to its hard limit (Node cannot)
-  const child = spawn(
+/**
+ * This file again in a child process, in the role `role` names (a client of screens, the bare server),
+ * through a shell first to raise the child's open-files soft limit to its hard limit (Node cannot).
+ */
+function spawnThisFile(role: string, stdio: StdioOptions) {
+  return spawn(
     '/bin/sh',
     [
       '-c',
@@ -186,12 +189,12 @@ function startClient(): Client {
       'tsx',
       fileURLToPath(import.meta.url),
     ],
-    {
-      cwd: ROOT,
-      env: { ...process.env, AFTERGLOW_WALL_CLIENT: '1' },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    },
+    { cwd: ROOT, env: { ...process.env, [role]: '1' }, stdio },
   );
+}
+
+function startClient(): Client {
+  const child = spawnThisFile('AFTERGLOW_WALL_CLIENT', ['ignore', 'inherit', 'inherit', 'ipc']);
   const c: Client = { child, share: 0, opened: 0, inbox: [], waiters: [] };
   child.on('message', (m) => {
     c.inbox.push(m);
@@ -573,18 +576,7 @@ function runWallClient(): void {
  * and answers 200. Runs in its own process, as Afterglow does; `measureWall` measures it unchanged.
  */
 export async function startBareWall(): Promise<{ base: string; pid: number; stop(): Promise<void> }> {
-  const child = spawn(
-    '/bin/sh',
-    [
-      '-c',
-      'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"',
-      process.execPath,
-      '--import',
-      'tsx',
-      fileURLToPath(import.meta.url),
-    ],
-    { cwd: ROOT, env: { ...process.env, AFTERGLOW_WALL_BARE: '1' }, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const child = spawnThisFile('AFTERGLOW_WALL_BARE', ['ignore', 'pipe', 'inherit']);
   const port = await new Promise<string>((ok, fail) => {
     child.stdout!.once('data', (d: Buffer) => ok(d.toString().trim()));
     child.once('exit', (code) => fail(new Error(`bare wall exited (${code})`)));
