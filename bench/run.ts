@@ -420,7 +420,7 @@ if (want('developing')) {
   // film look (ADR 020: within 1.5x of plain). CPU time is the headline (wall time moves with the
   // machine's other work); the bench's developing event uses the classic look.
   log('developing: one photo plain and in each film look, in this process');
-  const m = await measureFilmDeveloping(photos.slice(0, quick ? 4 : 8), quick ? 2 : 4);
+  const m = await measureFilmDeveloping(photos.slice(0, quick ? 4 : 8), quick ? 4 : 6);
   const worst = Object.entries(m.film).sort((a, b) => (b[1].cpuRatio ?? 0) - (a[1].cpuRatio ?? 0))[0]!;
   results.filmDeveloping = {
     ...m,
