@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 import { clipClock, filmLook, type CaptureKind } from '@afterglow/contracts';
 import type { CameraControls } from '@afterglow/ui/camera';
 import { Viewfinder } from '@afterglow/ui/viewfinder';
-import { LoaderCircleIcon, icon } from '../components/icons';
+import { icon } from '../components/icons';
 import { useT } from '../text';
+import { CameraStarting } from './CameraStarting';
 import { FilmStrip } from './FilmStrip';
 import { ArrowLeftIcon, ImagesIcon } from './icons';
 
@@ -66,15 +67,7 @@ export function CameraView(p: CameraViewProps) {
   return (
     <div className="fixed inset-0 flex flex-col bg-black text-white">
       <Viewfinder camera={camera} film={film} />
-      {!live && !p.paused && (
-        <div
-          role="status"
-          className="absolute inset-0 flex flex-col items-center justify-center gap-3 text-white/90"
-        >
-          <LoaderCircleIcon className="h-10 w-10 animate-spin" />
-          <span>{t('viewfinder.starting', 'Starting camera…')}</span>
-        </div>
-      )}
+      {!live && !p.paused && <CameraStarting className="absolute" />}
 
       <div className="relative z-10 bg-gradient-to-b from-black/70 to-transparent px-3 pb-6 pt-[max(0.75rem,env(safe-area-inset-top))]">
         <div className="flex items-center gap-3">

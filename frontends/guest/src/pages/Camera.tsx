@@ -8,12 +8,12 @@ import { EventNotFoundCard } from '../components/MessageCard';
 import { EventEnded, FullScreen, LoadFailed, NotJoined } from '../camera/CameraMessages';
 import { DevelopingOverlay } from '../camera/DevelopingOverlay';
 import { RollComplete } from '../camera/RollComplete';
+import { CameraStarting } from '../camera/CameraStarting';
 import { StartScreen } from '../camera/StartScreen';
 import { cameraView, previewDialog, useLazyPart } from '../camera/lazyParts';
 import { canRecord, useRecorder } from '../camera/recorder';
 import { cameraScreen } from '../camera/screen';
 import { useRoll } from '../camera/useRoll';
-import { LoaderCircleIcon } from '../components/icons';
 import { devicePhotosKey, isForbidden, isNotFound, useEventByCode, type DevicePhotos } from '../lib/api';
 import { normalizeCode } from '../lib/code';
 import { serverError } from '../lib/errors';
@@ -248,7 +248,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   return (
     <>
       {state === 'camera' && !CameraView ? (
-        <CameraStarting />
+        <CameraStarting className="fixed bg-black" />
       ) : state === 'camera' && CameraView ? (
         <CameraView
           camera={camera}
@@ -316,19 +316,5 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
       )}
       {overlay}
     </>
-  );
-}
-
-/** The camera starting while its code arrives: as the live camera looks before its first picture. */
-function CameraStarting() {
-  const t = useT();
-  return (
-    <div
-      role="status"
-      className="fixed inset-0 flex flex-col items-center justify-center gap-3 bg-black text-white/90"
-    >
-      <LoaderCircleIcon className="h-10 w-10 animate-spin" />
-      <span>{t('viewfinder.starting', 'Starting camera…')}</span>
-    </div>
   );
 }
