@@ -137,7 +137,8 @@ export const photosModule: ServiceModule = {
     // The reveal (ADR 035): its time (events' fact), or in live mode the first approved photo
     const reveals = await Promise.all([
       ctx.bus.consume(eventRevealed.subject, { durable: 'photos-reveal', maxDeliver: 10 }, async (msg) => {
-        await app.reminders.reveal(eventRevealed.schema.parse(msg.data).eventId, 'time');
+        const m = eventRevealed.schema.parse(msg.data);
+        await app.reminders.reveal(m.eventId, 'time', new Date(), new Date(m.revealAt));
       }),
       ctx.bus.consume(
         photoModerated.subject,

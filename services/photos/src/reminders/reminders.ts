@@ -1,4 +1,4 @@
-import { and, countDistinct, count, eq, ne } from 'drizzle-orm';
+import { and, countDistinct, count, eq, lt, ne } from 'drizzle-orm';
 import {
   HttpError,
   conflict,
@@ -46,14 +46,19 @@ export class Reminders {
     return e;
   }
 
-  /** Whether the event's reveal has been told or its time has come: too late to ask. */
+  /**
+   * Whether the photos are out, so it is too late to ask: the reveal time has come, or live mode's
+   * first approval was told and live mode is still on. An ended event opened again, whose reveal moved
+   * later, takes reminders again (told at the new reveal time).
+   */
   private async revealed(e: EventRecord): Promise<boolean> {
     if (isRevealed(e)) return true;
+    if (!e.liveMode) return false;
     const [told] = await this.d.db
-      .select({ at: revealNotices.at })
+      .select({ trigger: revealNotices.trigger })
       .from(revealNotices)
       .where(eq(revealNotices.eventId, e.id));
-    return !!told;
+    return told?.trigger === 'live';
   }
 
   private async stateOf(e: EventRecord, device: Device): Promise<ReminderState> {
@@ -113,17 +118,29 @@ export class Reminders {
   /**
    * The reveal of an event, told once however often it is asked (a redelivered fact, the reveal time
    * after live mode's first approval): each guest's reminder goes to notify and is deleted, and the
-   * host hears how many photos from how many guests are out. False when it was told before.
+   * host hears how many photos from how many guests are out. False when it was told before. A reveal
+   * time (`revealAt`, from events' fact) later than the time reveal told before is a new reveal: an
+   * ended event was opened again, and those who asked since, and the host, are told at its new time.
    */
-  async reveal(eventId: string, trigger: 'time' | 'live', now = new Date()): Promise<boolean> {
+  async reveal(
+    eventId: string,
+    trigger: 'time' | 'live',
+    now = new Date(),
+    revealAt?: Date,
+  ): Promise<boolean> {
     const e = await this.d.events.get(eventId);
     if (!e) return false; // deleted meanwhile: its reminders went with it
     const told = await this.d.db.transaction(async (tx) => {
-      const [fresh] = await tx
-        .insert(revealNotices)
-        .values({ eventId: e.id, trigger, at: now })
-        .onConflictDoNothing()
-        .returning();
+      const insert = tx.insert(revealNotices).values({ eventId: e.id, trigger, at: now });
+      const [fresh] = await (
+        trigger === 'time' && revealAt
+          ? insert.onConflictDoUpdate({
+              target: revealNotices.eventId,
+              set: { at: now },
+              setWhere: and(eq(revealNotices.trigger, 'time'), lt(revealNotices.at, revealAt)),
+            })
+          : insert.onConflictDoNothing()
+      ).returning();
       if (!fresh) return false;
       const waiting = await tx.delete(reminders).where(eq(reminders.eventId, e.id)).returning();
       for (const r of waiting) {
@@ -158,6 +175,8 @@ export class Reminders {
             }),
           );
       }
+      // one notice per reveal: an event opened again and revealed later tells its host again
+      const hostKey = `reveal-host:${e.id}${trigger === 'time' && revealAt ? `:${revealAt.toISOString()}` : ''}`;
       const [shown] = await tx
         .select({ photos: count(), guests: countDistinct(photos.deviceId) })
         .from(photos)
@@ -165,9 +184,9 @@ export class Reminders {
       await put(
         tx,
         mailRequested.subject,
-        `reveal-host:${e.id}`,
+        hostKey,
         mailRequested.schema.parse({
-          key: `reveal-host:${e.id}`,
+          key: hostKey,
           template: 'reveal.host',
           to: { userId: e.hostId },
           params: {

@@ -160,6 +160,45 @@ describe('reveal reminders by e-mail and Web Push', () => {
     expect(push.delivered.filter((d) => d.id === sub.id)).toHaveLength(1);
   }, 60_000);
 
+  it('takes reminders again when an ended event is opened again, and tells them and the host at its new reveal', async () => {
+    const e = (
+      await host.json(
+        'POST',
+        '/api/events',
+        eventBody({ name: 'Opened again', startsAt: isoIn(-60_000), endsAt: isoIn(3600_000) }),
+      )
+    ).body;
+    expect(e.liveMode).toBe(false);
+    const guest = await join(e.code);
+    expect(
+      (await guest.g.upload(e.code, { deviceId: guest.deviceId }, await makeJpeg(320, 240))).status,
+    ).toBe(201);
+    const toldHost = () =>
+      smtp.to('reveal.host@example.test').filter((m) => m.mail.subject?.includes('Opened again'));
+    // ended now, so revealed now: the host is told, and it is too late to ask
+    expect((await host.json('POST', `/api/events/${e.id}/end`)).status).toBe(200);
+    await waitFor(async () => toldHost().length === 1 || undefined, 30_000);
+    const ask = () =>
+      guest.g.json('POST', `/api/events/${e.code}/reminders`, {
+        deviceId: guest.deviceId,
+        email: 'opened.again@example.test',
+      });
+    expect((await ask()).body.code).toBe('already_revealed');
+    // opened again, it reveals at its new end: the guest may ask, and hears then, with the host
+    expect((await host.json('POST', `/api/events/${e.id}/extend`, { endsAt: isoIn(6000) })).status).toBe(200);
+    const asked = await waitFor(async () => {
+      const r = await ask();
+      return r.status === 201 ? r : undefined;
+    }, 10_000);
+    expect(asked.body).toEqual({ email: 'opened.again@example.test', push: false, revealed: false });
+    const mail = await smtp.waitFor('opened.again@example.test', 1, 30_000);
+    expect(linkIn(mail, `/gallery/${e.code}`)).toContain(`/gallery/${e.code}`);
+    await waitFor(async () => toldHost().length === 2 || undefined, 30_000);
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(toldHost()).toHaveLength(2);
+    expect(smtp.to('opened.again@example.test')).toHaveLength(1);
+  }, 60_000);
+
   it('tells them at the first approval in live mode, and drops a subscription its push service says is gone', async () => {
     const e = (
       await host.json(
