@@ -13,7 +13,7 @@ import {
   type ClipContainer,
 } from '@afterglow/contracts';
 import { FfmpegError, probeClip } from '@afterglow/service-kit/ffmpeg';
-import { cleanJpeg, inspectJpeg } from './jpeg';
+import { StreamedJpeg, cleanJpeg, inspectJpeg } from './jpeg';
 
 /** A guest's capture as it is to be stored: its bytes and its size in pixels. */
 export interface Ingested {
@@ -26,6 +26,9 @@ export interface Ingested {
   /** a clip's length, measured on the file */
   durationMs?: number;
 }
+
+/** A capture's bytes as they came: a photo's upload has cleaned its JPEG already. */
+export type Capture = Buffer | StreamedJpeg;
 
 /** What the event allows of a capture: a clip's length. */
 export interface IngestRules {
@@ -72,12 +75,16 @@ export async function ingestClip(file: Buffer, rules: IngestRules): Promise<Inge
  * of the kind (a problem the guest is shown) and keeps only what the kind needs. A new kind is one more
  * entry; the upload around it (shots, limits, the row, `photo.uploaded`) is the same for every kind.
  */
-export const INGEST: Readonly<Record<CaptureKind, (file: Buffer, rules: IngestRules) => Promise<Ingested>>> =
+export const INGEST: Readonly<Record<CaptureKind, (file: Capture, rules: IngestRules) => Promise<Ingested>>> =
   {
-    // Stored without comments or trailing bytes: a polyglot's payload never reaches storage.
+    // Stored without comments or trailing bytes: a polyglot's payload never reaches storage. (A photo's
+    // upload cleaned it while it arrived.)
     photo: async (file) => {
-      const data = cleanJpeg(file);
+      const data = file instanceof StreamedJpeg ? file.cleaned() : cleanJpeg(file);
       return { data, ...(await inspectJpeg(data)) };
     },
-    clip: ingestClip,
+    clip: (file, rules) => {
+      if (file instanceof StreamedJpeg) throw new HttpError(422, CLIP_CODES.notVideo, CLIP_MESSAGES.notVideo);
+      return ingestClip(file, rules);
+    },
   };

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cleanJpeg, inspectJpeg } from './jpeg';
+import { JpegCleaner, cleanJpeg, inspectJpeg } from './jpeg';
 
 describe('inspectJpeg', () => {
   it('accepts a JPEG and reports its oriented size', async () => {
@@ -59,5 +59,59 @@ describe('inspectJpeg', () => {
         expect.objectContaining({ status: 422 }),
       );
     expect(() => cleanJpeg(Buffer.from('<html>'))).toThrow(expect.objectContaining({ status: 415 }));
+  });
+
+  it('cleans the same while the bytes stream in, in chunks of any size, in a buffer with old bytes past them', async () => {
+    const j = await sharp({
+      create: { width: 64, height: 48, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+    })
+      .jpeg({ quality: 90, progressive: true })
+      .toBuffer();
+    const payload = Buffer.from('<script>alert(1)</script>');
+    const com = Buffer.concat([Buffer.from([0xff, 0xfe, 0x00, payload.length + 2]), payload]);
+    const inputs = {
+      plain: j,
+      // a comment after SOI, a fill byte before the second segment, a payload after EOI
+      hostile: Buffer.concat([
+        j.subarray(0, 2),
+        com,
+        j.subarray(2, 4 + j.readUInt16BE(4)),
+        Buffer.from([0xff]),
+        j.subarray(4 + j.readUInt16BE(4)),
+        Buffer.from([0xff, 0xff]),
+        payload,
+      ]),
+    };
+    for (const [name, input] of Object.entries(inputs)) {
+      const expected = cleanJpeg(Buffer.from(input));
+      expect(expected.equals(j), name).toBe(true);
+      for (const chunk of [1, 2, 3, 7, 64, 1000, input.length]) {
+        // a pooled buffer: the bytes after those arrived are old ones, 0xFF among them
+        const buf = Buffer.alloc(input.length + 4096, 0xff);
+        const cleaner = new JpegCleaner();
+        let length = 0;
+        for (let at = 0; at < input.length && !cleaner.done; at += chunk) {
+          const part = input.subarray(at, at + chunk);
+          part.copy(buf, length);
+          length += part.length;
+          cleaner.advance(buf, length);
+        }
+        expect(cleaner.finish(buf, length).equals(expected), `${name} in chunks of ${chunk}`).toBe(true);
+      }
+    }
+  });
+
+  it('refuses what is not a JPEG from its first bytes, and a cut one at the end', async () => {
+    const notJpeg = new JpegCleaner();
+    expect(() => notJpeg.advance(Buffer.from('<html>'), 3)).toThrow(expect.objectContaining({ status: 415 }));
+    expect(() => notJpeg.finish(Buffer.from('<html>'), 6)).toThrow(expect.objectContaining({ status: 415 }));
+    const j = await sharp({ create: { width: 16, height: 16, channels: 3, background: '#123' } })
+      .jpeg()
+      .toBuffer();
+    const cut = new JpegCleaner();
+    const buf = Buffer.alloc(j.length * 2, 0xff);
+    j.copy(buf, 0, 0, j.length - 2);
+    cut.advance(buf, j.length - 2);
+    expect(() => cut.finish(buf, j.length - 2)).toThrow(expect.objectContaining({ status: 422 }));
   });
 });

@@ -19,7 +19,7 @@ import { isUniqueViolation, traceHeaders, type Db, type OutboxRelay } from '@aft
 import type { ObjectStore } from '@afterglow/storage';
 import { outbox, photos } from '../adapters/schema';
 import { claimShot, shotsRemaining, type Device, type Guests } from '../guests';
-import { INGEST } from './capture-ingest';
+import { INGEST, type Capture } from './capture-ingest';
 import { developingJob } from './developing';
 import type { EventsClient } from './events-client';
 import type { DevelopingPlan, HostPlans } from './host-plan';
@@ -104,7 +104,7 @@ export class Uploads {
   async upload(
     code: string,
     device: Device,
-    file: Buffer,
+    file: Capture,
     caption: string | null,
     uploadId: string | undefined,
     kind: CaptureKind = DEFAULT_CAPTURE_KIND,

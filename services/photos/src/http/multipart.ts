@@ -2,10 +2,16 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError, MAX_UPLOAD_BYTES, badRequest } from '@afterglow/contracts';
 import { discardBody } from '@afterglow/service-kit';
+import { JpegCleaner, StreamedJpeg } from '../app/jpeg';
+import { BufferPool, Gathered } from './upload-buffers';
 
 export interface Upload {
   fields: Record<string, string>;
   file: Buffer | null;
+  /** a photo part's JPEG, cleaned as it arrived (`FilePart.jpeg`), or why it cannot be stored */
+  jpeg?: StreamedJpeg;
+  /** gives a photo's buffer back for the next upload: nothing may read `file` after this */
+  release(): void;
 }
 
 /** Which file part a multipart body carries, the most it may weigh, and the refusal past that. */
@@ -13,18 +19,25 @@ export interface FilePart {
   name: 'photo' | 'audio' | 'selfie';
   maxBytes: number;
   tooLarge: () => HttpError;
+  /** a photo: gathered in a pooled buffer and cleaned while it streams (`JpegCleaner`, ADR 038) */
+  jpeg?: boolean;
 }
+
+/** The buffers photos are gathered in, kept from one upload to the next. */
+const photoBuffers = new BufferPool();
 
 /** A guest's photo (`POST /api/events/{code}/photos`). */
 const PHOTO_PART: FilePart = {
   name: 'photo',
   maxBytes: MAX_UPLOAD_BYTES,
   tooLarge: () => new HttpError(413, 'photo_too_large', 'The photo is too large'),
+  jpeg: true,
 };
 
 /**
  * Reads a multipart body with one file part (`photo`, unless `part` names another) and short text
- * fields, bounded in size and in part counts. The file (at most `part.maxBytes`) is held in memory.
+ * fields, bounded in size and in part counts. The file (at most `part.maxBytes`) is held in memory;
+ * a photo's in a pooled buffer, cleaned as it arrives, until `release`.
  */
 export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<Upload> {
   const type = req.headers['content-type'] ?? '';
@@ -38,7 +51,9 @@ export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<U
   };
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > part.maxBytes + 64 * 1024) return Promise.reject(tooLarge());
-  return new Promise((resolve, reject) => {
+  let gathered: Gathered | null = null;
+  const release = () => gathered?.release();
+  return new Promise<Upload>((resolve, reject) => {
     let bb: busboy.Busboy;
     try {
       bb = busboy({
@@ -51,6 +66,7 @@ export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<U
     }
     const fields: Record<string, string> = {};
     let file: Buffer | null = null;
+    let jpeg: StreamedJpeg | undefined;
     let failed: HttpError | null = null;
     const fail = (e: HttpError) => {
       if (!failed) failed = e;
@@ -66,17 +82,45 @@ export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<U
         return;
       }
       let chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
+      if (part.jpeg) {
+        const g = (gathered = new Gathered(photoBuffers, Math.min(declared, part.maxBytes)));
+        const cleaner = new JpegCleaner();
+        let refusal: HttpError | null = null;
+        stream.on('data', (c: Buffer) => {
+          // after EOI (or a refusal) the rest is not kept
+          if (refusal || cleaner.done) return;
+          g.write(c);
+          try {
+            cleaner.advance(g.buf, g.length);
+          } catch (err) {
+            refusal = err as HttpError;
+          }
+        });
+        stream.on('end', () => {
+          if (failed) return;
+          let cleaned: Buffer | HttpError;
+          try {
+            cleaned = refusal ?? cleaner.finish(g.buf, g.length);
+          } catch (err) {
+            cleaned = err as HttpError;
+          }
+          file = cleaned instanceof HttpError ? g.buf.subarray(0, g.length) : cleaned;
+          jpeg = new StreamedJpeg(cleaned);
+        });
+      } else {
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          if (!failed) file = Buffer.concat(chunks);
+        });
+      }
       stream.on('limit', () => {
         // Past the limit: refuse now rather than after the whole body has arrived.
         chunks = [];
+        release();
         req.unpipe(bb);
         stream.resume();
         failed = tooLarge();
         reject(failed);
-      });
-      stream.on('end', () => {
-        if (!failed) file = Buffer.concat(chunks);
       });
     });
     bb.on('filesLimit', () =>
@@ -94,8 +138,13 @@ export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<U
     bb.on('fieldsLimit', () => fail(badRequest('Too many fields', 'too_many_fields')));
     bb.on('partsLimit', () => fail(badRequest('Too many parts', 'too_many_parts')));
     bb.on('error', () => reject(badRequest('Malformed multipart body', 'bad_multipart')));
-    bb.on('close', () => (failed ? reject(failed) : resolve({ fields, file })));
+    bb.on('close', () =>
+      failed ? reject(failed) : resolve({ fields, file, ...(jpeg ? { jpeg } : {}), release }),
+    );
     req.on('aborted', () => reject(badRequest('Upload interrupted', 'aborted')));
     req.pipe(bb);
+  }).catch((err: unknown) => {
+    release();
+    throw err;
   });
 }

@@ -48,19 +48,24 @@ export function photosRouter(app: PhotosApp, secret: Buffer, origins: OriginPoli
   });
 
   r.post('/api/events/:code/photos', async (req: Request, res: Response) => {
-    const { fields, file } = await readUpload(req);
-    const parsed = parseOr400(uploadFieldsSchema, fields);
-    const device = await ownedDevice(req, parsed.deviceId);
-    if (!file || file.length === 0)
-      throw badRequest('Attach the photo as the `photo` part', 'photo_required');
-    const result = await app.uploads.upload(
-      String(req.params.code),
-      device,
-      file,
-      parsed.caption,
-      parsed.uploadId,
-    );
-    res.status(result.replayed ? 200 : 201).json(result);
+    const { fields, file, jpeg, release } = await readUpload(req);
+    try {
+      const parsed = parseOr400(uploadFieldsSchema, fields);
+      const device = await ownedDevice(req, parsed.deviceId);
+      if (!file || file.length === 0 || !jpeg)
+        throw badRequest('Attach the photo as the `photo` part', 'photo_required');
+      const result = await app.uploads.upload(
+        String(req.params.code),
+        device,
+        jpeg,
+        parsed.caption,
+        parsed.uploadId,
+      );
+      res.status(result.replayed ? 200 : 201).json(result);
+    } finally {
+      // stored (or refused): the photo's buffer serves the next upload
+      release();
+    }
   });
 
   // clips: resumable uploads (tus 1.0.0, ADR 033)
