@@ -10,7 +10,8 @@ export const auditLog = adminSchema.table(
   'audit_log',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // milliseconds, as a page's cursor carries them (packages/db/src/lists.ts)
+    at: timestamp('at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     /** the admin's (or host's) user id */
     actorId: text('actor_id').notNull(),
     /** `admin` (the back office) or `host` (a host moderating their own event) */

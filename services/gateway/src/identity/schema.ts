@@ -31,7 +31,8 @@ export const users = identitySchema.table(
     emailVerified: boolean('email_verified').notNull().default(false),
     /** the language the person last signed in with: their e-mails are written in it */
     lang: text('lang'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // milliseconds, as a page's cursor carries them (packages/db/src/lists.ts)
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // the back office's pages (ADR 028): newest accounts first

@@ -208,7 +208,8 @@ export const guestbookEntries = photosSchema.table(
     /** the recording's length, measured on the file */
     durationMs: integer('duration_ms'),
     status: text('status').notNull().default('pending'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // milliseconds, as a page's cursor carries them (packages/db/src/lists.ts)
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     /** distinct guest devices that reported it (ADR 023, as photos) */
     reportCount: integer('report_count').notNull().default(0),

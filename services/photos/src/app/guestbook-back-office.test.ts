@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { answer, ask } from '@afterglow/bus';
 import { guestbookAudioKey, photosGuestbookList, photosGuestbookModerate } from '@afterglow/contracts';
@@ -110,6 +110,38 @@ describe("the back office's guestbook (PGlite, filesystem store)", () => {
       cursor: first.nextCursor!,
     });
     expect(second.entries.map((x) => x.id)).toEqual([approved.id, pending.id]);
+    await served.stop();
+  });
+
+  it('walks entries written within one millisecond page by page, skipping none', async () => {
+    const served = await answering();
+    const e = w.event({ name: 'One millisecond' });
+    const d = await w.device(e);
+    // written by the database's clock, microseconds apart: the column keeps the milliseconds a cursor
+    // carries, so none falls between a page's last entry and the next page
+    const written: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      const row = await entry(d, { text: `Entry ${i}` });
+      written.push(row.id);
+    }
+    const ms = new Date('2026-11-27T12:00:00.123Z');
+    for (const [i, id] of written.entries())
+      await w.db.execute(
+        sql`update photos.guestbook_entries set created_at = ${ms.toISOString()}::timestamptz + ${`${i * 100} microseconds`}::interval where id = ${id}`,
+      );
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await ask(w.bus, photosGuestbookList, {
+        limit: 2,
+        orEventIds: [e.id],
+        search: 'nowhere',
+        ...(cursor ? { cursor } : {}),
+      });
+      seen.push(...page.entries.map((x) => x.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen.sort()).toEqual([...written].sort());
     await served.stop();
   });
 

@@ -1,0 +1,2 @@
+ALTER TABLE "photos"."guestbook_entries" ALTER COLUMN "created_at" SET DATA TYPE timestamp (3) with time zone;--> statement-breakpoint
+ALTER TABLE "photos"."guestbook_entries" ALTER COLUMN "created_at" SET DEFAULT now();
