@@ -63,7 +63,13 @@ describe('inspectJpeg', () => {
 
   it('cleans the same while the bytes stream in, in chunks of any size, in a buffer with old bytes past them', async () => {
     const j = await sharp({
-      create: { width: 64, height: 48, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } },
+      create: {
+        width: 64,
+        height: 48,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 60 },
+      },
     })
       .jpeg({ quality: 90, progressive: true })
       .toBuffer();
