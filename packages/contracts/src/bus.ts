@@ -45,7 +45,8 @@ export const developingSubject = (kind: CaptureKind): string =>
  * A developed photo the AI safety filter is to judge (ADR 027, ADR 038): the media worker develops a
  * photo whose host's plan has the filter, then judges it from a queue of its own (the same message as
  * its `photo.uploaded`), so the filter may fall behind during a burst without holding up developing;
- * `photo.processed` (with the verdict) follows the judgement, so the photo is seen by no one before.
+ * `photo.processed` (with the verdict) follows the judgement, so the photo is seen by no one before
+ * but its host and the guest who took it (its thumbnail, `photo.thumbnail.made`).
  */
 export const judgeWanted = {
   subject: 'photo.judge.wanted',
@@ -123,6 +124,27 @@ export function processedMessage(
     ...safety,
   });
 }
+
+/**
+ * A photo's thumbnail, made and stored before its display rendition (issue 26): the media worker
+ * announces it at once, so the host's moderation and the guest's Your Shots show the photo while it
+ * still develops. It develops nothing: the photo is developed (and seen by anyone else) only once
+ * `photo.processed` follows, which names the thumbnail again.
+ */
+export const thumbnailMade = {
+  subject: 'photo.thumbnail.made',
+  version: 1,
+  schema: z.object({
+    photoId: z.uuid(),
+    eventId: z.uuid(),
+    /** the `thumb` rendition, at the key `photo.processed` will name */
+    thumb: renditionSchema.extend({ kind: z.literal('thumb') }),
+    madeAt: z.string(),
+    /** the kind of what is developing (ADR 030); absent, a photo */
+    kind: captureKindSchema.optional(),
+  }),
+} as const;
+export type ThumbnailMade = z.infer<typeof thumbnailMade.schema>;
 
 /** The renditions a `photo.processed` message names; one sent before they were listed gives the two it has. */
 export function renditionsOf(m: PhotoProcessed): NamedRendition[] {

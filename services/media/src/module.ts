@@ -10,6 +10,7 @@ import {
   judgeWanted,
   photoProcessed,
   photoUploaded,
+  thumbnailMade,
 } from '@afterglow/contracts';
 import { describeFaces } from '@afterglow/faces';
 import { describeCapture } from './app/faces';
@@ -23,7 +24,9 @@ import { lowerLibvipsThreads } from './app/priority';
 
 /**
  * The media worker: `photo.uploaded` -> renditions in storage -> a row in `media.developed` ->
- * `photo.processed` carrying the renditions (the photos service keeps them). It acknowledges only after
+ * `photo.processed` carrying the renditions (the photos service keeps them); a photo's thumbnail is
+ * stored and announced first (`photo.thumbnail.made`), while its display still encodes, so the host
+ * and the guest who took it see it sooner (issue 26). It acknowledges only after
  * all of that, so a crash means redelivery; rendition keys are deterministic and the row's primary key
  * is the photo id, so a redelivery overwrites the same objects and adds no row. A job for a photo
  * already developed makes nothing: it announces the renditions stored before.
@@ -72,6 +75,21 @@ export const mediaModule: ServiceModule = {
         m,
         (ms) => log.debug({ photoId: m.photoId, ms }, 'renditions made'),
         judgeLater ? undefined : judgeOf(m.photoId),
+        // the thumbnail, stored before the display: announced at once (the photo is not developed yet)
+        async (thumb) => {
+          if (thumb.kind !== 'thumb') return;
+          await ctx.bus.publish(
+            thumbnailMade.subject,
+            thumbnailMade.schema.parse({
+              photoId: m.photoId,
+              eventId: m.eventId,
+              thumb,
+              madeAt: new Date().toISOString(),
+              kind: captureKindOf(m.kind),
+            }),
+            { msgId: `${thumbnailMade.subject}:${m.photoId}` },
+          );
+        },
       );
       if (!fact) {
         log.info({ photoId: m.photoId }, 'original gone; skipping');

@@ -14,6 +14,7 @@ import {
   photosModerate,
   photosStats,
   photosUsage,
+  thumbnailMade,
 } from '@afterglow/contracts';
 import { OutboxRelay } from '@afterglow/db';
 import type { ServiceModule } from '@afterglow/service-kit';
@@ -87,6 +88,14 @@ export const photosModule: ServiceModule = {
       async (msg) => {
         const m = photoProcessed.schema.parse(msg.data);
         await app.developing.recordProcessed(m);
+      },
+    );
+    // a thumbnail made before its photo is developed (issue 26): shown to its host and its guest
+    const thumbnails = await ctx.bus.consume(
+      thumbnailMade.subject,
+      { durable: 'photos-record-thumbnails', maxDeliver: 10, concurrency: 4 },
+      async (msg) => {
+        await app.developing.recordThumbnail(thumbnailMade.schema.parse(msg.data));
       },
     );
     // Find Me (ADR 036): the faces the media worker found; the event's switch acted on
@@ -171,6 +180,7 @@ export const photosModule: ServiceModule = {
         clearTimeout(firstRedrive);
         clearInterval(redriveTimer);
         await processed.stop();
+        await thumbnails.stop();
         for (const s of findMe) await s.stop();
         await deleted.stop();
         for (const s of reveals) await s.stop();

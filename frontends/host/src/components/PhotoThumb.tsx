@@ -7,7 +7,8 @@ import { useT } from '../text';
 import { ClipDialog } from './ClipDialog';
 
 /**
- * A photo's image, or a "processing" tile until its renditions exist. A signed URL that no longer
+ * A photo's image, or a "processing" tile until its renditions exist; a photo still developing whose
+ * thumbnail is made (issue 26) shows it, marked as processing until it is developed. A signed URL that no longer
  * loads (expired) asks the owner to refresh the list, once. A clip shows its poster with a play badge
  * and its length; a developed one opens in a player.
  */
@@ -44,6 +45,27 @@ export function PhotoThumb({
     setReported(true);
     onBroken?.();
   };
+  if (!isClip(photo) && !photo.processed) {
+    return (
+      <div className={`relative overflow-hidden ${className}`}>
+        <img
+          src={src}
+          alt={t('photo.processingAlt', '{alt}, still processing', { alt })}
+          loading="lazy"
+          decoding="async"
+          className="h-full w-full bg-neutral-100 object-cover"
+          onError={broken}
+        />
+        <span
+          aria-hidden
+          className="pointer-events-none absolute bottom-2 start-2 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-0.5 text-xs font-semibold text-white"
+        >
+          <Hourglass className="h-3 w-3" />
+          {t('photo.processing', 'Processing…')}
+        </span>
+      </div>
+    );
+  }
   if (!isClip(photo)) {
     return (
       <img

@@ -46,6 +46,46 @@ describe('developing a photo (PGlite, filesystem store)', () => {
     });
   });
 
+  it('stores and announces the thumbnail first, then stores the display (issue 26)', async () => {
+    const j = await job();
+    const base = `events/${eventId}/renditions/${j.photoId}`;
+    const order: string[] = [];
+    const m = await develop(
+      t.database.db,
+      t.store,
+      j,
+      () => order.push('made'),
+      undefined,
+      async (r) => {
+        // announced once stored, while the display is not stored yet
+        expect(r).toEqual({
+          kind: 'thumb',
+          key: `${base}/thumb.webp`,
+          width: 400,
+          height: 300,
+          bytes: expect.any(Number),
+        });
+        expect((await t.store.head(r.key))?.size).toBe(r.bytes);
+        expect(await t.store.head(`${base}/display.jpg`)).toBeNull();
+        await new Promise((done) => setTimeout(done, 50));
+        order.push('thumb announced');
+      },
+    );
+    order.push('processed');
+    expect(order).toEqual(['thumb announced', 'made', 'processed']);
+    // photo.processed as before: both renditions, the same thumbnail
+    const thumb = m!.renditions!.find((r) => r.kind === 'thumb');
+    expect(m!.renditions!.map((r) => r.kind)).toEqual(['display', 'thumb']);
+    expect((await t.store.head(m!.displayKey))?.size).toBe(m!.renditions![0]!.bytes);
+    expect((await t.store.head(thumb!.key))?.size).toBe(thumb!.bytes);
+    // a photo developed before announces no thumbnail again: photo.processed follows at once
+    let again = 0;
+    await develop(t.database.db, t.store, j, undefined, undefined, async () => {
+      again++;
+    });
+    expect(again).toBe(0);
+  });
+
   it('develops a job by its kind (ADR 030): one of before, naming none, is a photo', async () => {
     const j = await job(300, 200);
     const m = await develop(t.database.db, t.store, j);

@@ -5,7 +5,7 @@ import type { ObjectStore } from '@afterglow/storage';
 import { developed } from '../adapters/schema';
 import type { DevelopJob } from './job';
 import { PIPELINES } from './pipelines';
-import { storeRenditions } from './renditions';
+import { storeRenditions, type Made } from './renditions';
 
 export { filmOf, type DevelopJob } from './job';
 
@@ -51,7 +51,9 @@ function worst(verdicts: SafetyVerdict[]): SafetyVerdict {
  * (unless one is missing, which makes them all again). When the job asks for the AI filter
  * (`aiFilter`) and a `judge` is given, the rendition the pipeline names (a photo's display; a clip's
  * poster and frames sampled from it, the worst of them counting) is judged before the answer, which
- * carries the verdict.
+ * carries the verdict. A rendition the pipeline makes early (a photo's thumbnail, issue 26) is stored
+ * at once and handed to `early` (which announces it) while the others are still being made; they are
+ * stored only after `early` has finished, so the thumbnail is always stored and announced first.
  */
 export async function develop(
   db: Db,
@@ -59,6 +61,7 @@ export async function develop(
   job: DevelopJob,
   onMade?: (ms: number) => void,
   judge?: SafetyJudge,
+  early?: (made: Rendition) => Promise<void>,
 ): Promise<PhotoProcessed | null> {
   const kind = captureKindOf(job.kind);
   const pipeline = PIPELINES[kind];
@@ -70,9 +73,21 @@ export async function develop(
     const original = await store.getBuffer(job.originalKey);
     if (!original) return null;
     const started = Date.now();
-    const fresh = await pipeline.make(original, job);
+    const first = new Map<Made, Rendition>();
+    const fresh = await pipeline.make(original, job, async (m) => {
+      const [r] = await storeRenditions(store, job.eventId, job.photoId, [m]);
+      first.set(m, r!);
+      await early?.(r!);
+    });
     judged = fresh.filter((m) => m.judgeOnly || m.kind.kind === pipeline.judged).map((m) => m.data);
-    made = await storeRenditions(store, job.eventId, job.photoId, fresh);
+    const rest = await storeRenditions(
+      store,
+      job.eventId,
+      job.photoId,
+      fresh.filter((m) => !first.has(m)),
+    );
+    // in the pipeline's order, as before
+    made = fresh.filter((m) => !m.judgeOnly).map((m) => first.get(m) ?? rest.shift()!);
     const [row] = await db
       .insert(developed)
       .values({ photoId: job.photoId, eventId: job.eventId })

@@ -10,8 +10,12 @@ import type { Made } from './renditions';
  * every kind.
  */
 export interface CapturePipeline {
-  /** every rendition, made from the original; refuses an original it cannot read */
-  make(original: Buffer, job: DevelopJob): Promise<Made[]>;
+  /**
+   * every rendition, made from the original; refuses an original it cannot read. A pipeline that makes
+   * a rendition well before the others (a photo's thumbnail) hands it to `early` as soon as it is
+   * made, and answers once `early` has finished; one that does not ignores it.
+   */
+  make(original: Buffer, job: DevelopJob, early?: (made: Made) => Promise<void>): Promise<Made[]>;
   /**
    * the renditions stored for a capture developed before, read back; null when one is missing (or
    * when the kind makes them again rather than reading them back)

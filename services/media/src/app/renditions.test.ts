@@ -42,6 +42,21 @@ describe('renditions', () => {
     expect(r.display!.data.includes(Buffer.from('SecretCam'))).toBe(false);
   });
 
+  it('hands the thumbnail to `early` as soon as it is encoded, the same bytes as without it (issue 26)', async () => {
+    const input = await photo(2400, 1800);
+    const plain = byKind(await makeRenditions(input));
+    const early: Made[] = [];
+    const r = byKind(
+      await makeRenditions(input, null, undefined, undefined, async (m) => {
+        early.push(m);
+      }),
+    );
+    expect(early.map((m) => m.kind.kind)).toEqual(['thumb']);
+    expect(early[0]).toBe(r.thumb);
+    expect(r.thumb!.data.equals(plain.thumb!.data)).toBe(true);
+    expect(r.display!.data.equals(plain.display!.data)).toBe(true);
+  });
+
   it('never enlarges a small photo', async () => {
     const r = byKind(await makeRenditions(await photo(300, 200)));
     expect([r.display!.width, r.display!.height]).toEqual([300, 200]);

@@ -39,6 +39,11 @@ export interface RenditionKind extends RenditionFacts {
   develop?(input: Image, film: FilmOptions | null, plan: PlanSteps): Promise<Pixels>;
   /** the rendition encoded: from its developed pixels, or else from its source */
   make(input: Image, film: FilmOptions | null, plan: PlanSteps): Image | Promise<Image>;
+  /**
+   * handed to `makeRenditions`' `early` as soon as it is encoded, while later kinds may still encode
+   * (the thumbnail: stored and announced before the display, issue 26)
+   */
+  early?: boolean;
 }
 
 /** A picture's pixels as sharp reads them. */
@@ -69,11 +74,13 @@ export const KINDS: readonly RenditionKind[] = [
     make: (img) => img.jpeg({ quality: 82, progressive: true, mozjpeg: false }),
   },
   {
-    // made from the display's pixels, so it has the same film look and watermark
+    // made from the display's pixels, so it has the same film look and watermark; it is small and
+    // quick, so it is announced while the display's JPEG still encodes
     kind: 'thumb',
     ext: 'webp',
     contentType: 'image/webp',
     from: 'display',
+    early: true,
     make: (img) =>
       img
         .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
@@ -110,13 +117,16 @@ export interface Made {
  * Makes every kind, with the film look when `film` is given and the plan's steps; the original is
  * decoded once (with JPEG shrink-on-load), and a truncated or oversized one is refused. Each kind's
  * pixels are developed in order; the encoding (the display's JPEG, the thumbnail from the display's
- * pixels) then runs side by side. Answers them in the order of `kinds`.
+ * pixels) then runs side by side. A kind marked `early` is handed to `early` as soon as it is
+ * encoded (the display may still be encoding); the answer waits for `early` to finish. Answers them in
+ * the order of `kinds`.
  */
 export async function makeRenditions(
   original: Buffer,
   film: FilmOptions | null = null,
   plan: PlanSteps = { watermark: false },
   kinds = KINDS,
+  early?: (made: Made) => Promise<void>,
 ): Promise<Made[]> {
   const pixels = new Map<string, Pixels>();
   const made = new Map<string, Promise<Made & { kind: RenditionKind }>>();
@@ -136,9 +146,10 @@ export async function makeRenditions(
       pixels.set(k.kind, px);
       input = image(px);
     }
-    const encoded = Promise.resolve(k.make(input, film, plan))
+    let encoded = Promise.resolve(k.make(input, film, plan))
       .then((img) => img.toBuffer({ resolveWithObject: true }))
       .then(({ data, info }) => ({ kind: k, data, width: info.width, height: info.height }));
+    if (k.early && early) encoded = encoded.then(async (m) => (await early(m), m));
     // awaited below; until then a failure must not count as unhandled
     encoded.catch(() => {});
     made.set(k.kind, encoded);

@@ -99,6 +99,73 @@ describe('developing, as the photos service records it (PGlite)', () => {
     });
   });
 
+  describe('a thumbnail made before its photo is developed (photo.thumbnail.made, issue 26)', () => {
+    const thumbOf = (eventId: string, photoId: string) =>
+      made(eventId, photoId).find((r) => r.kind === 'thumb') as Rendition & { kind: 'thumb' };
+    const early = (eventId: string, photoId: string) => ({
+      photoId,
+      eventId,
+      thumb: thumbOf(eventId, photoId),
+      madeAt: new Date().toISOString(),
+    });
+
+    it('shows it to the host and the device that took it, tells the host, and develops nothing', async () => {
+      const e = w.event({ liveMode: true });
+      const d = await w.device(e);
+      const p = await w.photo(d, { developed: false, status: 'approved' });
+      await w.app.developing.recordThumbnail(early(e.id, p.id));
+      const [row] = await w.db.select().from(photos).where(eq(photos.id, p.id));
+      expect(row!.processedAt).toBeNull();
+      expect(w.notices.filter((n) => n.photoId === p.id)).toEqual([
+        { type: 'photo_uploaded', eventId: e.id, photoId: p.id, audience: 'host' },
+      ]);
+      const forHost = (await w.app.gallery.eventPhotos(e.code, w.host, {})).photos.find((x) => x.id === p.id);
+      expect(forHost).toMatchObject({ processed: false, thumbUrl: expect.stringContaining('/thumb.jpg?') });
+      expect(forHost!.displayUrl).toBeNull();
+      // the host's moderation queue (a pending photo)
+      const q = await w.photo(d, { developed: false });
+      await w.app.developing.recordThumbnail(early(e.id, q.id));
+      const pending = (await w.app.gallery.pending(e.id, w.host, {})).photos.find((x) => x.id === q.id);
+      expect(pending).toMatchObject({ processed: false, thumbUrl: expect.stringContaining('/thumb.jpg?') });
+      const own = (await w.app.gallery.devicePhotos(d)).photos.find((x) => x.id === p.id);
+      expect(own).toMatchObject({ processed: false, thumbUrl: expect.stringContaining('/thumb.jpg?') });
+      // anyone else with the code, even in live mode and approved: nothing until it is developed
+      const other = await w.app.gallery.eventPhotos(e.code, null, {});
+      expect(other.photos.map((x) => x.id)).not.toContain(p.id);
+      expect((await w.app.gallery.approved(e.id, null, {})).photos.map((x) => x.id)).not.toContain(p.id);
+      // a redelivery changes nothing and tells nobody again; photo.processed then develops it, as ever
+      await w.app.developing.recordThumbnail(early(e.id, p.id));
+      await w.app.developing.recordProcessed(processedMessage(p.id, e.id, made(e.id, p.id), new Date()));
+      expect(await w.db.select().from(renditions).where(eq(renditions.photoId, p.id))).toHaveLength(2);
+      expect(w.notices.filter((n) => n.photoId === p.id).map((n) => [n.type, n.audience])).toEqual([
+        ['photo_uploaded', 'host'],
+        ['photo_uploaded', 'host'],
+        ['photo_approved', 'all'],
+      ]);
+    });
+
+    it('changes nothing after photo.processed, and removes the thumbnail of a photo deleted meanwhile', async () => {
+      const e = w.event();
+      const p = await w.photo(await w.device(e), { developed: false });
+      await w.app.developing.recordProcessed(processedMessage(p.id, e.id, made(e.id, p.id), new Date()));
+      const before = await w.db.select().from(renditions).where(eq(renditions.photoId, p.id));
+      const told = w.notices.filter((n) => n.photoId === p.id).length;
+      await w.app.developing.recordThumbnail({
+        ...early(e.id, p.id),
+        thumb: { ...thumbOf(e.id, p.id), bytes: 1 },
+      });
+      expect(await w.db.select().from(renditions).where(eq(renditions.photoId, p.id))).toEqual(before);
+      expect(w.notices.filter((n) => n.photoId === p.id)).toHaveLength(told);
+
+      const gone = randomUUID();
+      const m = early(e.id, gone);
+      await w.store.put(m.thumb.key, Buffer.from('x'));
+      await w.app.developing.recordThumbnail(m);
+      expect(await w.store.head(m.thumb.key)).toBeNull();
+      expect(await w.db.select().from(renditions).where(eq(renditions.photoId, gone))).toEqual([]);
+    });
+  });
+
   it('records a message of before renditions were listed', async () => {
     const e = w.event();
     const p = await w.photo(await w.device(e), { developed: false });

@@ -9,10 +9,11 @@ import {
   type EventRecord,
   type NamedRendition,
   type PhotoProcessed,
+  type ThumbnailMade,
 } from '@afterglow/contracts';
 import { outboxRow, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
-import { outbox, photos, type PhotoRow } from '../adapters/schema';
+import { outbox, photos, renditions, type PhotoRow } from '../adapters/schema';
 import type { EventsClient } from './events-client';
 import type { DevelopingPlan, HostPlans } from './host-plan';
 import type { LiveNotices } from './live';
@@ -59,6 +60,13 @@ export class Developing {
     .getMeter('afterglow-photos')
     .createHistogram('afterglow.photos.upload_to_rendition_ms', {
       description: 'From upload acknowledged to renditions recorded',
+      unit: 'ms',
+    });
+  /** Time from the upload's acknowledgement to its thumbnail recorded (issue 26: shown to its host first). */
+  private readonly uploadToThumbnail = metrics
+    .getMeter('afterglow-photos')
+    .createHistogram('afterglow.photos.upload_to_thumbnail_ms', {
+      description: 'From upload acknowledged to thumbnail recorded',
       unit: 'ms',
     });
 
@@ -115,6 +123,39 @@ export class Developing {
     );
     this.d.relay.kick();
     return ready.length;
+  }
+
+  /**
+   * `photo.thumbnail.made` (issue 26): the thumbnail of a photo still developing, recorded so that those
+   * who may see the photo before it is developed (its host, the device that took it: `visibleTo`) are
+   * shown it, and the host told as for a developed photo. The photo stays undeveloped: everyone else,
+   * venue screens and the live display go on waiting for `photo.processed`, and nothing about holding
+   * changes. Late (the photo developed meanwhile: `photo.processed` recorded the same thumbnail) or
+   * repeated, it changes nothing; for a photo deleted meanwhile, the stored thumbnail is removed.
+   */
+  async recordThumbnail(m: ThumbnailMade): Promise<void> {
+    const found = await this.d.db.transaction(async (tx) => {
+      // Locked, so a `photo.processed` or a deletion at the same moment goes before or after this.
+      const [row] = await tx.select().from(photos).where(eq(photos.id, m.photoId)).for('update');
+      if (!row || row.processedAt) return { row, recorded: false };
+      // a redelivery of the same thumbnail records nothing and tells nobody again
+      const [had] = await tx
+        .select({ key: renditions.key, bytes: renditions.bytes })
+        .from(renditions)
+        .where(and(eq(renditions.photoId, row.id), eq(renditions.kind, m.thumb.kind)));
+      if (had?.key === m.thumb.key && had.bytes === m.thumb.bytes) return { row, recorded: false };
+      await recordRenditions(tx, row.id, [m.thumb]);
+      return { row, recorded: true };
+    });
+    if (!found.row) {
+      await this.d.store.delete(m.thumb.key);
+      return;
+    }
+    if (!found.recorded) return;
+    const u = found.row;
+    this.uploadToThumbnail.record(Date.now() - u.createdAt.getTime());
+    // the host's moderation and dashboard refresh; the guest's Your Shots shows it at its next poll
+    await this.live.notify({ type: 'photo_uploaded', eventId: u.eventId, photoId: u.id, audience: 'host' });
   }
 
   /**
