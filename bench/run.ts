@@ -296,7 +296,7 @@ if (want('ingest')) {
     const sockets = await Promise.all(
       bevs.map((e, i) =>
         watch(b.target.base, e.id, owners[i]!.cookie(), (m, at) => {
-          if (m.type === 'photo_uploaded' && !shown.has(m.photoId)) shown.set(m.photoId, at);
+          if (m.type === 'photo_uploaded' && !m.developing && !shown.has(m.photoId)) shown.set(m.photoId, at);
         }),
       ),
     );
@@ -351,8 +351,12 @@ if (want('developing')) {
   // Film mode on: every photo gets its film look (ADR 020), the heaviest developing there is.
   const ev = await createEvent(host, 'Developing', { filmMode: true, filmPreset: 'classic' });
   const developedAt = new Map<string, number>();
+  // the thumbnail first (ADR 038): the host hears of it while the photo still develops
+  const thumbAt = new Map<string, number>();
   const hostWs = await watch(target.base, ev.id, host.cookie(), (m, at) => {
-    if (m.type === 'photo_uploaded' && !developedAt.has(m.photoId)) developedAt.set(m.photoId, at);
+    if (m.type !== 'photo_uploaded') return;
+    const seen = m.developing ? thumbAt : developedAt;
+    if (!seen.has(m.photoId)) seen.set(m.photoId, at);
   });
   const guests = await joinMany(target.base, [ev.code], Math.ceil(C.develop / 34), 'Guest');
   const acks = new Map<string, number>();
@@ -391,6 +395,12 @@ if (want('developing')) {
     allDeveloped: all,
     uploadPhaseSeconds: round(uploadedIn / 1000, 2),
     ackToRenditionsMs: summary(latencies),
+    // to the thumbnail shown to the host; photos whose thumbnail was recorded after they developed
+    // (its fact came second) are told once, developed
+    ackToThumbnailMs: summary(
+      [...acks].filter(([id]) => thumbAt.has(id)).map(([id, at]) => thumbAt.get(id)! - at),
+    ),
+    thumbnailFirst: [...acks.keys()].filter((id) => thumbAt.has(id)).length,
     drainSeconds: round(drainMs / 1000, 2),
     renditionsPerSecond: pipelineRate,
     bare: {
@@ -482,7 +492,8 @@ if (want('clips')) {
   const ev = await createEvent(host, 'Clips', { ...film, allowClips: true, clipSeconds: C.clipSeconds });
   const developedAt = new Map<string, number>();
   const hostWs = await watch(target.base, ev.id, host.cookie(), (m, at) => {
-    if (m.type === 'photo_uploaded' && !developedAt.has(m.photoId)) developedAt.set(m.photoId, at);
+    if (m.type === 'photo_uploaded' && !m.developing && !developedAt.has(m.photoId))
+      developedAt.set(m.photoId, at);
   });
   const guests = await joinMany(target.base, [ev.code], 12, 'Guest');
   const photoRun = () =>
@@ -582,7 +593,7 @@ if (want('faces')) {
   const ev = await createEvent(idx.proHost, 'Find Me indexing');
   const developed = new Set<string>();
   const hostWs = await watch(idx.target.base, ev.id, idx.proHost.cookie(), (m) => {
-    if (m.type === 'photo_uploaded') developed.add(m.photoId);
+    if (m.type === 'photo_uploaded' && !m.developing) developed.add(m.photoId);
   });
   const guests = await joinMany(idx.target.base, [ev.code], Math.ceil(F.photos / 30), 'Guest');
   const ids: string[] = [];
@@ -879,6 +890,7 @@ export function missingFigures(r: Record<string, any>, phases?: string[]): strin
     'developing.ackToRenditionsMs.p50',
     'developing.ackToRenditionsMs.p95',
     'developing.ackToRenditionsMs.p99',
+    'developing.ackToThumbnailMs.p95',
     'developing.drainSeconds',
     'developing.renditionsPerSecond',
     'developing.bare.drainSeconds',

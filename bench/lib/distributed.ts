@@ -502,7 +502,8 @@ async function developOn(target: DistributedAfterglow, host: Session, images: Bu
   const ev = await createEvent(host, 'Developing', { filmMode: true, filmPreset: 'classic' });
   const developedAt = new Map<string, number>();
   const hostWs = await watch(target.base, ev.id, host.cookie(), (m, at) => {
-    if (m.type === 'photo_uploaded' && !developedAt.has(m.photoId)) developedAt.set(m.photoId, at);
+    if (m.type === 'photo_uploaded' && !m.developing && !developedAt.has(m.photoId))
+      developedAt.set(m.photoId, at);
   });
   const guests = await joinMany(target.base, [ev.code], Math.ceil(count / 34), 'Guest');
   const acks = new Map<string, number>();

@@ -88,6 +88,14 @@ export function figureRows(r: R): string[][] {
     ...burst(ib.byPlan?.pro ?? ib, 'Event Pro'),
     ...burst(ib.byPlan?.max ?? {}, 'Event Max (AI filter on)'),
     [
+      'Developing: ack → thumbnail shown to the host, photo still developing (p50/p95/p99)',
+      `${n(d.ackToThumbnailMs?.p50)}/${n(d.ackToThumbnailMs?.p95)}/${n(d.ackToThumbnailMs?.p99)} ms, ${n(d.thumbnailFirst)} of ${n(d.photos)} photos before developed`,
+      '',
+      '',
+      '',
+      '',
+    ],
+    [
       'Developing: ack → both renditions (p50/p95/p99)',
       `${n(d.ackToRenditionsMs?.p50)}/${n(d.ackToRenditionsMs?.p95)}/${n(d.ackToRenditionsMs?.p99)} ms`,
       '',

@@ -148,7 +148,7 @@ export async function wallPhotos(
   const ev = await createEvent(host, 'Live wall', { revealMode: 'live' });
   const developed = new Set<string>();
   const hostWs = await watch(base, ev.id, host.cookie(), (m) => {
-    if (m.type === 'photo_uploaded') developed.add(m.photoId);
+    if (m.type === 'photo_uploaded' && !m.developing) developed.add(m.photoId);
   });
   const guests = await joinMany(base, [ev.code], Math.ceil(count / 30), 'Guest');
   const ids: string[] = [];

@@ -308,6 +308,8 @@ export const liveNotice = {
     status: z.enum(PHOTO_STATUSES).optional(),
     /** what was captured (ADR 030): a screen says 'New clip approved!' for a clip; absent, a photo */
     kind: captureKindSchema.optional(),
+    /** `photo_uploaded` of a photo still developing whose thumbnail is ready (ADR 038); absent, developed */
+    developing: z.literal(true).optional(),
   }),
 } as const;
 export const LIVE_SUBJECT = liveNotice.subject;

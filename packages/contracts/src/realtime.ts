@@ -25,7 +25,8 @@ export const socketErrorSchema = z.object({ type: z.literal('error'), message: z
 export const SOCKET_PHOTO_TYPES = ['photo_uploaded', 'photo_moderated', 'photo_approved'] as const;
 
 /**
- * Server → browser: `photo_uploaded` (host: its renditions are ready), `photo_moderated` (host),
+ * Server → browser: `photo_uploaded` (host: its renditions are ready, or with `developing` its
+ * thumbnail), `photo_moderated` (host),
  * `photo_approved` (everyone once guests may see it, otherwise the host only).
  */
 export const socketPhotoSchema = z.object({
@@ -35,6 +36,8 @@ export const socketPhotoSchema = z.object({
   status: z.enum(PHOTO_STATUSES).optional(),
   /** what was captured (ADR 030); absent, a photo */
   kind: captureKindSchema.optional(),
+  /** `photo_uploaded` (host): its thumbnail is ready and it is still developing (ADR 038) */
+  developing: z.literal(true).optional(),
 });
 
 /**

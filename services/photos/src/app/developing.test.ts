@@ -117,7 +117,7 @@ describe('developing, as the photos service records it (PGlite)', () => {
       const [row] = await w.db.select().from(photos).where(eq(photos.id, p.id));
       expect(row!.processedAt).toBeNull();
       expect(w.notices.filter((n) => n.photoId === p.id)).toEqual([
-        { type: 'photo_uploaded', eventId: e.id, photoId: p.id, audience: 'host' },
+        { type: 'photo_uploaded', eventId: e.id, photoId: p.id, audience: 'host', developing: true },
       ]);
       const forHost = (await w.app.gallery.eventPhotos(e.code, w.host, {})).photos.find((x) => x.id === p.id);
       expect(forHost).toMatchObject({ processed: false, thumbUrl: expect.stringContaining('/thumb.jpg?') });
@@ -137,10 +137,12 @@ describe('developing, as the photos service records it (PGlite)', () => {
       await w.app.developing.recordThumbnail(early(e.id, p.id));
       await w.app.developing.recordProcessed(processedMessage(p.id, e.id, made(e.id, p.id), new Date()));
       expect(await w.db.select().from(renditions).where(eq(renditions.photoId, p.id))).toHaveLength(2);
-      expect(w.notices.filter((n) => n.photoId === p.id).map((n) => [n.type, n.audience])).toEqual([
-        ['photo_uploaded', 'host'],
-        ['photo_uploaded', 'host'],
-        ['photo_approved', 'all'],
+      expect(
+        w.notices.filter((n) => n.photoId === p.id).map((n) => [n.type, n.audience, n.developing]),
+      ).toEqual([
+        ['photo_uploaded', 'host', true],
+        ['photo_uploaded', 'host', undefined],
+        ['photo_approved', 'all', undefined],
       ]);
     });
 

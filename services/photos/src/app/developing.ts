@@ -155,7 +155,13 @@ export class Developing {
     const u = found.row;
     this.uploadToThumbnail.record(Date.now() - u.createdAt.getTime());
     // the host's moderation and dashboard refresh; the guest's Your Shots shows it at its next poll
-    await this.live.notify({ type: 'photo_uploaded', eventId: u.eventId, photoId: u.id, audience: 'host' });
+    await this.live.notify({
+      type: 'photo_uploaded',
+      eventId: u.eventId,
+      photoId: u.id,
+      audience: 'host',
+      developing: true,
+    });
   }
 
   /**

@@ -91,7 +91,7 @@ describe.each(PROFILES)('the thumbnail before the display ($name)', ({ infra: us
       return (r.body as any[]).find((p) => p.id === id && p.thumbUrl);
     }, 30_000);
     expect(pending).toMatchObject({ processed: false, displayUrl: null });
-    await hostWs.next((m) => m.type === 'photo_uploaded' && m.photoId === id);
+    await hostWs.next((m) => m.type === 'photo_uploaded' && m.photoId === id && m.developing === true);
     const forHost = (await host.json('GET', `/api/events/${e.code}/photos`)).body.photos;
     expect(forHost.find((p: any) => p.id === id)).toMatchObject({
       processed: false,
