@@ -50,6 +50,8 @@ const mfEsm = {
   // its error codes without the codes' descriptions (frontends/federation-error-codes.mjs)
   '@module-federation/error-codes$': join(here, 'federation-error-codes.mjs'),
   '@afterglow/federation-error-code-names$': join(mfDir('error-codes'), 'dist/error-codes.mjs'),
+  // the runtime's own files, which its snapshot handler without snapshots reads (below)
+  '@afterglow/federation-runtime-core': join(mfDir('runtime-core'), 'dist'),
   ...Object.fromEntries(
     ['runtime', 'runtime-core', 'webpack-bundler-runtime'].map((p) => [
       `@module-federation/runtime-tools/${p}$`,
@@ -228,6 +230,17 @@ export function frontendConfig({
           });
         },
       },
+      // The runtime's snapshot handler and asset preloading without what no page asks them for
+      // (frontends/federation-snapshot-handler.mjs, federation-preload.mjs).
+      new rspack.NormalModuleReplacementPlugin(/[\\/](?:SnapshotHandler|preload)\.js$/, (resource) => {
+        if (!/[\\/]runtime-core[\\/]dist(?:[\\/]|$)/.test(resource.context)) return;
+        resource.request = join(
+          here,
+          resource.request.endsWith('preload.js')
+            ? 'federation-preload.mjs'
+            : 'federation-snapshot-handler.mjs',
+        );
+      }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode) }),
       // The shell's page preloads the files its start needs (frontends/startup-preload.mjs).
       ...(isShell && !dev ? [new StartupPreloadPlugin({ bootstrap: 'bootstrap' })] : []),

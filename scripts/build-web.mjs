@@ -25,10 +25,10 @@ function newest(dir) {
 const sharedInputs = Math.max(
   newest(join(root, 'packages/ui/src')),
   newest(join(root, 'packages/contracts/src')),
-  statSync(join(root, 'frontends/rspack.shared.mjs')).mtimeMs,
-  statSync(join(root, 'frontends/index.html')).mtimeMs,
-  statSync(join(root, 'frontends/react-router.ts')).mtimeMs,
-  statSync(join(root, 'frontends/react-query.ts')).mtimeMs,
+  // every file beside the apps is the build's (rspack.shared.mjs, index.html, its loaders and stand-ins)
+  ...readdirSync(join(root, 'frontends'), { withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => statSync(join(root, 'frontends', e.name)).mtimeMs),
   statSync(join(root, 'package-lock.json')).mtimeMs,
 );
 

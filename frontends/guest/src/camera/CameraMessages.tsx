@@ -4,9 +4,11 @@ import { Button, buttonClass } from '@afterglow/ui';
 import { MessageCard } from '../components/MessageCard';
 import { serverError } from '../lib/errors';
 import { useT } from '../text';
-import { CalendarXIcon, UserPlusIcon } from './icons';
+import { FullScreen } from './FullScreen';
+import { CalendarXIcon, UserPlusIcon } from './message-icons';
 
-// The camera page's full-screen messages: not joined, loading failed, the event has ended.
+// The camera page's full-screen messages: not joined, loading failed, the event has ended. Not on the
+// page's first load: fetched when one is shown (pages/Camera.tsx).
 
 /** The one way on from a camera message: a big link. */
 export function CardLink({
@@ -23,10 +25,6 @@ export function CardLink({
       {children}
     </Link>
   );
-}
-
-export function FullScreen({ children }: { children: ReactNode }) {
-  return <div className="flex min-h-dvh flex-col justify-center">{children}</div>;
 }
 
 export function NotJoined({ code, reason }: { code: string; reason?: string }) {

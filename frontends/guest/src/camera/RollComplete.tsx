@@ -1,7 +1,7 @@
 import { MessageCard } from '../components/MessageCard';
 import { useT } from '../text';
 import { CardLink } from './CameraMessages';
-import { PartyPopperIcon } from './icons';
+import { PartyPopperIcon } from './message-icons';
 
 /**
  * Every shot is used: the only way on is the gallery. `remind`: the reveal is still to come, so the

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { loadSending } from '../offline/usePhotoQueue';
 
 /**
  * A part of the camera page that is not on its first load (docs/adr/037-guest-page-weight.md):
@@ -32,6 +33,12 @@ export const cameraView = lazyPart(
 );
 /** The photo preview dialog (its Radix dialog, focus trap, scroll lock): wanted once a photo may be taken. */
 export const previewDialog = lazyPart(async () => (await import('./PreviewDialog')).PreviewDialog);
+/**
+ * What keeps a photo (the offline queue's writing, the upload: offline/sending.ts), wanted with the
+ * preview, so a photo kept after the connection went has it; the queue fetches it itself when a page
+ * opens with photos waiting (offline/usePhotoQueue.ts).
+ */
+export const keeping = lazyPart(loadSending);
 
 /**
  * The part, once here: fetched when `now` (and again when the connection comes back after a failed

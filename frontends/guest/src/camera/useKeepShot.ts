@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast, translator } from '@afterglow/ui';
 import { devicePhotosKey } from '../lib/api';
-import { uploadError } from '../lib/upload-errors';
-import { UPLOAD_FAILED, sendCapture, type PhotoUpload } from '../lib/upload';
+import type { PhotoUpload } from '../lib/request';
+import { UPLOAD_FAILED } from '../lib/upload-failed';
 import { useRetry } from '../lib/useRetry';
-import { enqueue, send, type QueuedPhoto } from '../offline/queue';
-import type { PhotoQueue } from '../offline/usePhotoQueue';
+import { enqueue, type QueuedPhoto } from '../offline/queueStore';
+import { loadSending, sendingLoaded, type PhotoQueue } from '../offline/usePhotoQueue';
 import type { CapturedShot } from './capture';
 
 /** The kept photo is stored (with the shots the server says are left), or waits in the queue. */
@@ -104,6 +104,17 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
       } catch (err) {
         console.warn('Offline queue unavailable', err);
       }
+      // the upload comes with the first photo kept (offline: from the precache)
+      let sending: Awaited<ReturnType<typeof loadSending>>;
+      try {
+        sending = await loadSending();
+      } catch (err) {
+        // offline before it came, and no service worker's copy: the photo waits in the queue
+        if (!entry) throw err;
+        queue.claim(s.uploadId, false);
+        return { queued: true };
+      }
+      const { send, sendCapture } = sending;
       const onProgress = (done: number, total: number) => setProgress(total ? done / total : 0);
       const sent = entry
         ? await send(entry, onProgress)
@@ -141,9 +152,13 @@ export function useKeepShot({ code, deviceId, queue, remaining, shot, onKept }: 
       // One 'Upload failed' at a time, however many tries fail.
       dismiss();
       const t = translator();
+      // the sending code, which words the failure, has come unless its own download failed
+      const words = sendingLoaded();
       dismissFailure.current = toast({
         title: t('upload.failedTitle', 'Upload failed'),
-        description: uploadError(t, failure),
+        description: words
+          ? words.uploadError(t, failure)
+          : t('common.checkConnection', 'Check your connection and try again.'),
         variant: 'destructive',
       });
       setError(failure);

@@ -18,12 +18,7 @@ export type { PhotoUpload, Sent };
 /** A stalled request on bad Wi-Fi should not hold the photo forever; a retry is safe (same uploadId). */
 export const UPLOAD_TIMEOUT_MS = 90_000;
 
-/** Waits between tries while a photo waits; back to the first after any progress or when online. */
-export const RETRY_BACKOFF_MS = [2000, 5000, 10_000, 20_000, 30_000, 60_000] as const;
-
-/** The wait before try number `attempt` + 1 of a photo that is waiting. */
-export const retryDelay = (attempt: number): number =>
-  RETRY_BACKOFF_MS[Math.min(attempt, RETRY_BACKOFF_MS.length - 1)]!;
+export { RETRY_BACKOFF_MS, retryDelay } from './backoff';
 
 export { UPLOAD_FAILED };
 

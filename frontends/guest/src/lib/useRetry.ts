@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
-import { retryDelay } from './upload';
+import { retryDelay } from './backoff';
 
 export interface Retry {
   /** runs again after the next wait of the backoff; false when a try is already waiting (or unmounted) */

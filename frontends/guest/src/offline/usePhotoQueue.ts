@@ -2,9 +2,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast, translator } from '@afterglow/ui';
 import { devicePhotosKey, type DevicePhotos } from '../lib/api';
-import { uploadError } from '../lib/upload-errors';
 import { useRetry } from '../lib/useRetry';
-import { QUEUE_CHANNEL, SYNC_TAG, flush, queued, type Outcome, type QueueMessage } from './queue';
+import { QUEUE_CHANNEL, SYNC_TAG, queued, type Outcome, type QueueMessage } from './queueStore';
+import type * as SendingModule from './sending';
+
+type Sending = typeof SendingModule;
+let sendingModule: Sending | null = null;
+
+/**
+ * The code that sends the queue and a kept photo (offline/sending.ts), fetched the first time
+ * something is to be sent: a camera page with nothing waiting opens without it. Offline, the service
+ * worker's precache has it (the camera page's lazy files are in it).
+ */
+export const loadSending = (): Promise<Sending> => import('./sending').then((m) => (sendingModule = m));
+
+/** The sending code, if it has come (`loadSending`). */
+export const sendingLoaded = (): Sending | null => sendingModule;
 
 /** Asks the service worker to upload the queue once the connection is back (where supported). */
 export function requestBackgroundSync(): void {
@@ -79,12 +92,18 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
   const onRefused = useCallback(
     (d: string, uploadId: string, failure: { message: string; code?: string }) => {
       if (d !== deviceId || claimed.current.has(uploadId)) return;
-      const t = translator();
-      toast({
-        title: t('upload.failedTitle', 'Upload failed'),
-        description: uploadError(t, failure),
-        variant: 'destructive',
-      });
+      // the refusal's words come with the sending code (here already when this page sent it)
+      void loadSending().then(
+        ({ uploadError }) => {
+          const t = translator();
+          toast({
+            title: t('upload.failedTitle', 'Upload failed'),
+            description: uploadError(t, failure),
+            variant: 'destructive',
+          });
+        },
+        (err: unknown) => console.warn('Upload failure not shown', err),
+      );
       refresh();
       void qc.invalidateQueries({ queryKey: devicePhotosKey(deviceId) });
     },
@@ -100,7 +119,8 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
 
   run.current = () => {
     setSending(true);
-    flush()
+    loadSending()
+      .then(({ flush }) => flush())
       .then((outcomes: Outcome[] | null) => {
         if (!alive.current) return;
         const all = outcomes ?? [];
@@ -123,8 +143,15 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
 
   useEffect(() => {
     alive.current = true;
-    refresh();
-    run.current(); // page load: whatever waits from before goes up now
+    // page load: whatever waits from before goes up now (nothing waiting, nothing to send)
+    queued().then(
+      (all) => {
+        if (!alive.current) return;
+        setWaiting(new Set(all.filter((e) => e.deviceId === deviceId).map((e) => e.uploadId)));
+        if (all.length > 0) run.current();
+      },
+      () => run.current(),
+    );
     let channel: BroadcastChannel | null = null;
     if (typeof BroadcastChannel !== 'undefined') {
       channel = new BroadcastChannel(QUEUE_CHANNEL);
@@ -139,7 +166,7 @@ export function usePhotoQueue(deviceId: string): PhotoQueue {
       alive.current = false;
       channel?.close();
     };
-  }, [refresh, onStored, onRefused]);
+  }, [deviceId, refresh, onStored, onRefused]);
 
   const claim = useCallback((uploadId: string, on: boolean) => {
     if (on) claimed.current.add(uploadId);

@@ -1,16 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, toast, translator, useEventLanguage } from '@afterglow/ui';
 import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '@afterglow/ui/camera';
 import type { CaptureKind, PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
-import { EventEnded, FullScreen, LoadFailed, NotJoined } from '../camera/CameraMessages';
 import { DevelopingOverlay } from '../camera/DevelopingOverlay';
-import { RollComplete } from '../camera/RollComplete';
+import { FullScreen } from '../camera/FullScreen';
 import { CameraStarting } from '../camera/CameraStarting';
 import { StartScreen } from '../camera/StartScreen';
-import { cameraView, previewDialog, useLazyPart } from '../camera/lazyParts';
+import { cameraView, keeping, previewDialog, useLazyPart } from '../camera/lazyParts';
 import { canRecord, useRecorder } from '../camera/recorder';
 import { cameraScreen } from '../camera/screen';
 import { useRoll } from '../camera/useRoll';
@@ -20,6 +19,32 @@ import { serverError } from '../lib/errors';
 import { getDeviceId } from '../lib/storage';
 import { QueueNotice } from '../offline/QueueNotice';
 import { useT } from '../text';
+
+// The screens instead of the camera (not joined, loading failed, the event ended, the roll complete):
+// not on the page's first load, which is the start screen's, but fetched when one is shown (offline,
+// the service worker's precache has them: docs/adr/037-guest-page-weight.md).
+const messages = () => import('../camera/CameraMessages');
+const NotJoined = lazy(async () => ({ default: (await messages()).NotJoined }));
+const LoadFailed = lazy(async () => ({ default: (await messages()).LoadFailed }));
+const EventEnded = lazy(async () => ({ default: (await messages()).EventEnded }));
+const RollComplete = lazy(async () => ({
+  default: (await import('../camera/RollComplete')).RollComplete,
+}));
+
+/** The camera page's loading screen. */
+function Loading() {
+  const t = useT();
+  return (
+    <FullScreen>
+      <Spinner label={t('camera.loading', 'Loading your camera')} />
+    </FullScreen>
+  );
+}
+
+/** A screen fetched when shown (above): the loading screen until it is here. */
+const Fetched = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<Loading />}>{children}</Suspense>
+);
 
 /** Spec section 7: the device's photos are polled every 5 seconds on the camera. */
 const SHOTS_POLL_MS = 5000;
@@ -35,7 +60,12 @@ export function Camera() {
   const { code: raw = '' } = useParams();
   const code = normalizeCode(raw);
   const deviceId = getDeviceId(code);
-  if (!deviceId) return <NotJoined code={code} />;
+  if (!deviceId)
+    return (
+      <Fetched>
+        <NotJoined code={code} />
+      </Fetched>
+    );
   return <CameraSession key={`${code}:${deviceId}`} code={code} deviceId={deviceId} />;
 }
 
@@ -48,47 +78,47 @@ function CameraSession({ code, deviceId }: { code: string; deviceId: string }) {
   });
   useEventLanguage(eventQ.data?.language);
 
-  if (eventQ.isPending || shotsQ.isPending) {
-    return (
-      <FullScreen>
-        <Spinner label={t('camera.loading', 'Loading your camera')} />
-      </FullScreen>
-    );
-  }
+  if (eventQ.isPending || shotsQ.isPending) return <Loading />;
   if (eventQ.isError) {
     return isNotFound(eventQ.error) ? (
       <FullScreen>
         <EventNotFoundCard size="lg" />
       </FullScreen>
     ) : (
-      <LoadFailed
-        message={t(
-          'camera.loadEventFailed',
-          'We couldn’t load the event. Check your connection and try again.',
-        )}
-        error={eventQ.error}
-        onRetry={() => void eventQ.refetch()}
-      />
+      <Fetched>
+        <LoadFailed
+          message={t(
+            'camera.loadEventFailed',
+            'We couldn’t load the event. Check your connection and try again.',
+          )}
+          error={eventQ.error}
+          onRetry={() => void eventQ.refetch()}
+        />
+      </Fetched>
     );
   }
   if (shotsQ.isError) {
     if (isForbidden(shotsQ.error) || isNotFound(shotsQ.error)) {
       return (
-        <NotJoined
-          code={code}
-          reason={serverError(t, shotsQ.error, t('camera.joinAgain', 'Please join the event again.'))}
-        />
+        <Fetched>
+          <NotJoined
+            code={code}
+            reason={serverError(t, shotsQ.error, t('camera.joinAgain', 'Please join the event again.'))}
+          />
+        </Fetched>
       );
     }
     return (
-      <LoadFailed
-        message={t(
-          'camera.loadRollFailed',
-          'We couldn’t load your roll of film. Check your connection and try again.',
-        )}
-        error={shotsQ.error}
-        onRetry={() => void shotsQ.refetch()}
-      />
+      <Fetched>
+        <LoadFailed
+          message={t(
+            'camera.loadRollFailed',
+            'We couldn’t load your roll of film. Check your connection and try again.',
+          )}
+          error={shotsQ.error}
+          onRetry={() => void shotsQ.refetch()}
+        />
+      </Fetched>
     );
   }
   return <CameraFlow code={code} deviceId={deviceId} event={eventQ.data} shots={shotsQ.data} />;
@@ -153,13 +183,12 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
       void startCamera(t('camera.restartFailed', 'Could not restart camera.'));
   });
   // Not on the page's first load: the live camera's code comes as the camera starts, the preview's
-  // as soon as a photo may be taken (lazyParts.ts).
+  // and what keeps a photo as soon as a photo may be taken (lazyParts.ts).
   const view = useLazyPart(cameraView, mode === 'camera');
   const CameraView = view.part;
-  const PreviewDialog = useLazyPart(
-    previewDialog,
-    mode === 'camera' || !!roll.shot || !liveCamera || !!camera.error,
-  ).part;
+  const photoMayBeTaken = mode === 'camera' || !!roll.shot || !liveCamera || !!camera.error;
+  const PreviewDialog = useLazyPart(previewDialog, photoMayBeTaken).part;
+  useLazyPart(keeping, photoMayBeTaken);
   // The live camera's code could not come (offline before the service worker kept it): back to the
   // start screen, where the phone's camera app still takes photos.
   const viewMissing = mode === 'camera' && !CameraView && view.failed;
@@ -229,20 +258,24 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   if (state === 'rollComplete') {
     return (
       <>
-        <RollComplete
-          code={code}
-          maxShots={roll.maxShots}
-          remind={!!event.revealAt && Date.parse(event.revealAt) > Date.now()}
-        />
+        <Fetched>
+          <RollComplete
+            code={code}
+            maxShots={roll.maxShots}
+            remind={!!event.revealAt && Date.parse(event.revealAt) > Date.now()}
+          />
+        </Fetched>
         {overlay}
       </>
     );
   }
   if (state === 'ended') {
     return (
-      <EventEnded code={code} eventName={event.name}>
-        {overlay}
-      </EventEnded>
+      <Fetched>
+        <EventEnded code={code} eventName={event.name}>
+          {overlay}
+        </EventEnded>
+      </Fetched>
     );
   }
   return (
