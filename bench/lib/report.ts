@@ -170,7 +170,7 @@ export function figureRows(r: R): string[][] {
       `${n(fi.afterglow?.facesPerSecond)} faces/s, ${n(fi.afterglow?.photosPerSecond)} photos/s`,
       `${n(fi.bare?.facesPerSecond)} faces/s, ${n(fi.bare?.photosPerSecond)} photos/s`,
       `ratio ${n(fi.ratio)}`,
-      'aim ≥ 0.8',
+      '≥ 0.8',
       verdict(cmp(fi.ratio, (x) => x >= 0.8)),
     ],
     [
