@@ -65,6 +65,11 @@ export class JpegCleaner {
   private refused: HttpError | null = null;
   done = false;
 
+  /** Past EOI, or refused: nothing more that arrives is read. */
+  get stopped(): boolean {
+    return this.done || this.refused !== null;
+  }
+
   /** Reads `buf[pos..length)`; throws (and keeps throwing) the refusal once the bytes cannot be a JPEG. */
   advance(buf: Buffer, length: number): void {
     if (this.refused) throw this.refused;

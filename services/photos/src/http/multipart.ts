@@ -85,22 +85,21 @@ export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<U
       if (part.jpeg) {
         const g = (gathered = new Gathered(photoBuffers, Math.min(declared, part.maxBytes)));
         const cleaner = new JpegCleaner();
-        let refusal: HttpError | null = null;
         stream.on('data', (c: Buffer) => {
           // after EOI (or a refusal) the rest is not kept
-          if (refusal || cleaner.done) return;
+          if (cleaner.stopped) return;
           g.write(c);
           try {
             cleaner.advance(g.buf, g.length);
-          } catch (err) {
-            refusal = err as HttpError;
+          } catch {
+            // kept by the cleaner: `finish` gives it
           }
         });
         stream.on('end', () => {
           if (failed) return;
           let cleaned: Buffer | HttpError;
           try {
-            cleaned = refusal ?? cleaner.finish(g.buf, g.length);
+            cleaned = cleaner.finish(g.buf, g.length);
           } catch (err) {
             cleaned = err as HttpError;
           }
