@@ -40,8 +40,27 @@ export class StartupPreloadPlugin {
 
   /** @param {import('@rspack/core').Compiler} compiler */
   apply(compiler) {
-    const { HtmlRspackPlugin } = compiler.webpack;
+    const { HtmlRspackPlugin, Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(NAME, (compilation) => {
+      // The same files, the entry's first, as `startup.json` beside the page: the gateway names them
+      // in the page's `Link` header, ahead of the remote page's own (services/gateway/src/http/web.ts),
+      // so they are asked for as the answer's headers arrive rather than once the page is parsed.
+      compilation.hooks.processAssets.tap(
+        { name: NAME, stage: Compilation.PROCESS_ASSETS_STAGE_SUMMARIZE },
+        () => {
+          const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+          const entry = [...(compilation.entrypoints.get('main')?.getFiles() ?? [])].filter((f) =>
+            /\.js$/.test(f),
+          );
+          const files = [...new Set([...entry, ...startupFiles(compilation, this.bootstrap)])].map(
+            (file) => ({
+              href: publicPath + file,
+              as: file.endsWith('.css') ? 'style' : 'script',
+            }),
+          );
+          compilation.emitAsset('startup.json', new sources.RawSource(JSON.stringify({ files })));
+        },
+      );
       HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise(NAME, async (data) => {
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
         const links = startupFiles(compilation, this.bootstrap).map((file) => ({

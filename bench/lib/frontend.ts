@@ -23,6 +23,9 @@ async function joinInPage(page: Page, code: string) {
   }, code);
 }
 
+/** The join page's mark when it starts fetching the camera's files ahead (frontends/guest/src/pages/Join.tsx). */
+const WARM_CAMERA_MARK = 'afterglow:warm-camera';
+
 /**
  * Every script a cold load of `path` fetches, and the language catalogues (i18n/*.json, fetched as
  * data) it needs, each with its size as sent and gzip-compressed.
@@ -61,13 +64,26 @@ async function scriptsOf(
   });
   await page.goto(base + path, { waitUntil: 'networkidle' });
   await Promise.all(pending);
+  // The join page fetches the camera's files ahead once the event is shown (pages/Join.tsx marks
+  // when): those asked for from then on are the next page's, counted apart.
+  const ahead = await page.evaluate((mark) => {
+    const at = performance.getEntriesByName(mark)[0]?.startTime;
+    if (at === undefined) return [];
+    return performance
+      .getEntriesByType('resource')
+      .filter((r) => r.startTime >= at)
+      .map((r) => new URL(r.name).pathname);
+  }, WARM_CAMERA_MARK);
   await page.close();
+  const own = scripts.filter((x) => !ahead.includes(x.url));
+  const next = scripts.filter((x) => ahead.includes(x.url));
   return {
     path,
-    files: scripts.length,
-    rawBytes: scripts.reduce((s, x) => s + x.raw, 0),
-    gzipBytes: scripts.reduce((s, x) => s + x.gzip, 0),
-    scripts: scripts.sort((a, b) => b.gzip - a.gzip),
+    files: own.length,
+    rawBytes: own.reduce((s, x) => s + x.raw, 0),
+    gzipBytes: own.reduce((s, x) => s + x.gzip, 0),
+    scripts: own.sort((a, b) => b.gzip - a.gzip),
+    ahead: { files: next.length, gzipBytes: next.reduce((s, x) => s + x.gzip, 0) },
   };
 }
 
@@ -152,6 +168,8 @@ export async function measureFrontend(
       rawBytes: x.rawBytes,
       gzipBytes: x.gzipBytes,
       largest: x.scripts.slice(0, 5),
+      // the next page's files, fetched ahead once this one is shown (the join page's camera)
+      ...(x.ahead.files ? { aheadFiles: x.ahead.files, aheadGzipBytes: x.ahead.gzipBytes } : {}),
     });
     return {
       guestJoin: brief(join),

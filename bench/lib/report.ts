@@ -262,8 +262,8 @@ export function figureRows(r: R): string[][] {
       verdict(cmp(al.stats?.p95, (x) => x < 200)),
     ],
     [
-      'Guest JS, /join/{code} (gzip)',
-      kb(f.js?.guestJoin?.gzipBytes),
+      "Guest JS, /join/{code} (gzip; the camera's fetched ahead once the event is shown, apart)",
+      `${kb(f.js?.guestJoin?.gzipBytes)}${f.js?.guestJoin?.aheadGzipBytes ? ` (+ ${kb(f.js.guestJoin.aheadGzipBytes)} ahead)` : ''}`,
       '',
       '',
       '≤ 135 KB',

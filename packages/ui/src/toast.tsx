@@ -5,6 +5,8 @@ import { VIEWPORT_CLASS, useToast } from './toast-store';
 export * from './toast-store';
 
 type Region = ComponentType<{ focus: boolean }>;
+/** How long after the page has mounted the Radix region is fetched unasked (ms). */
+const IDLE_LOAD_MS = 5000;
 let region: Promise<Region> | null = null;
 /** The Radix region (toast-radix.tsx), fetched once; a failed fetch (offline) is tried again later. */
 function loadRegion(): Promise<Region> {
@@ -21,8 +23,9 @@ function loadRegion(): Promise<Region> {
 /**
  * Mount once, at the root (the shell does). Every page has the notifications region at once, as
  * Radix renders it while empty (F8 focuses it); the Radix implementation, with the toasts' swipe,
- * timers and announcements, is fetched when the first toast is shown or at the first tap or key
- * press (or when the connection comes back after a failed fetch), off the page's first load.
+ * timers and announcements, is fetched when the first toast is shown, at the first key press, or a few
+ * seconds after the page has mounted, when the browser is idle (or when the connection comes back after
+ * a failed fetch), off the page's first load and off the taps that open the next page.
  */
 export function Toaster() {
   const t = useT();
@@ -50,11 +53,18 @@ export function Toaster() {
     const onKey = (e: KeyboardEvent) => {
       if (e.code === 'F8') viewport.current?.focus();
     };
-    const triggers = ['pointerdown', 'keydown', 'online'] as const;
+    const triggers = ['keydown', 'online'] as const;
     document.addEventListener('keydown', onKey);
     for (const type of triggers) window.addEventListener(type, load, { once: true, passive: true });
+    // Not at the first tap: on a slow phone that is the join page's 'Start Taking Photos', whose camera
+    // page wants the connection then. A while after the page has settled instead.
+    const later = window.setTimeout(() => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(load, { timeout: 2000 });
+      else load();
+    }, IDLE_LOAD_MS);
     return () => {
       live = false;
+      window.clearTimeout(later);
       document.removeEventListener('keydown', onKey);
       for (const type of triggers) window.removeEventListener(type, load);
     };

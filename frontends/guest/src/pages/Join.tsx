@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, Button, Card, apiRequest, toast, translator, useEventLanguage } from '@afterglow/ui';
@@ -7,7 +7,7 @@ import { CodeField } from '../components/CodeField';
 import { CameraIcon, LoaderCircleIcon, SearchXIcon } from '../components/icons';
 import { EventSummary, EventSummarySkeleton } from '../join/EventSummary';
 import { QrScanButton } from '../join/QrScanButton';
-import { devicePhotosKey, isNotFound, useEventByCode, type JoinResult } from '../lib/api';
+import { devicePhotosKey, isNotFound, useEventByCode, type DevicePhotos, type JoinResult } from '../lib/api';
 import { isCompleteCode, normalizeCode } from '../lib/code';
 import { DEVICE_TEXT } from '../lib/contract-text';
 import { serverError } from '../lib/errors';
@@ -18,6 +18,16 @@ import { useT } from '../text';
 /** /join/{code}: check the event, give an optional name, get a device and go to the camera. */
 /** Whether the server refuses the guest for good (403: the event's guest limit): said on the page. */
 const refusedForGood = (err: unknown): err is ApiError => err instanceof ApiError && err.status === 403;
+
+/** The mark set when the join page first fetches the camera's files ahead (the bench counts them apart). */
+const WARM_CAMERA_MARK = 'afterglow:warm-camera';
+
+/** Has the shell fetch the camera page's files, and fetches its live view's (lib/preload.ts). */
+function warmCamera(code: string) {
+  if (!performance.getEntriesByName(WARM_CAMERA_MARK).length) performance.mark(WARM_CAMERA_MARK);
+  preloadPage(`/camera/${code}`);
+  import(/* webpackChunkName: "camera-view" */ '../camera/CameraView').catch(() => {});
+}
 
 export function Join() {
   const { code = '' } = useParams();
@@ -45,8 +55,20 @@ function JoinForm({ initialCode }: { initialCode: string }) {
       apiRequest<JoinResult>('POST', `/api/events/${code}/devices`, body),
     onSuccess: (device) => {
       setDeviceId(code, device.id);
-      // the camera's first read (the roll so far) starts now, beside the camera's own files
-      void queryClient.prefetchQuery({ queryKey: devicePhotosKey(device.id) });
+      const event = eventQ.data;
+      if (device.shotsTaken === 0 && event) {
+        // A roll not yet begun holds no photos: the camera opens with it at once, rather than after
+        // one more round trip on the venue's Wi-Fi (it polls the roll from there, as always).
+        queryClient.setQueryData<DevicePhotos>(devicePhotosKey(device.id), {
+          photos: [],
+          shotsTaken: 0,
+          shotsRemaining: device.shotsRemaining,
+          maxShots: event.maxShotsPerDevice,
+        });
+      } else {
+        // the camera's first read (the roll so far) starts now, beside the camera's own files
+        void queryClient.prefetchQuery({ queryKey: devicePhotosKey(device.id) });
+      }
       navigate(`/camera/${code}`);
     },
     onError: (err) => {
@@ -66,6 +88,11 @@ function JoinForm({ initialCode }: { initialCode: string }) {
   const refused = refusedForGood(join.error) ? serverError(t, join.error, join.error.detail) : null;
 
   const found = complete && eventQ.isSuccess;
+  // The camera's files (and its live view's) download once the event is found, while the guest reads
+  // it and gives a name: on a slow phone the tap on 'Start Taking Photos' then waits only for the device.
+  useEffect(() => {
+    if (found) warmCamera(code);
+  }, [found, code]);
   const submit = () => {
     if (!found || join.isPending) return;
     // The rules of createDeviceSchema, checked without loading zod on the guest's phone.
@@ -81,9 +108,8 @@ function JoinForm({ initialCode }: { initialCode: string }) {
       return;
     }
     setNameError(null);
-    // the camera's files (and its live view's) download while the device is being made
-    preloadPage(`/camera/${code}`);
-    import(/* webpackChunkName: "camera-view" */ '../camera/CameraView').catch(() => {});
+    // (again, where the event was found before the connection came: a preload seen once is skipped)
+    warmCamera(code);
     join.mutate({ anonId, displayName: displayName || null });
   };
 

@@ -199,4 +199,36 @@ describe('the web app: precompressed files', () => {
     // no remote's page: no preloads
     expect((await get(base, '/nowhere', { accept: 'text/html' })).headers.link).toBeUndefined();
   });
+
+  it("names the shell's start first, on every page, once its build lists it", async () => {
+    const startup = join(dir, 'shell', 'dist', 'startup.json');
+    writeFileSync(
+      startup,
+      JSON.stringify({
+        files: [
+          { href: '/main.0123abcd.js', as: 'script' },
+          { href: '/bootstrap.0123abcd.css', as: 'style' },
+        ],
+      }),
+    );
+    try {
+      const links = (path: string) =>
+        get(base, path, { accept: 'text/html' }).then((r) => String(r.headers.link ?? '').split(', '));
+      const shell = [
+        '</main.0123abcd.js>; rel=preload; as=script',
+        '</bootstrap.0123abcd.css>; rel=preload; as=style',
+      ];
+      const join = await links('/join/ABC123');
+      expect(join.slice(0, 2)).toEqual(shell);
+      expect(join[2]).toBe('</remotes/guest/mf-manifest.json>; rel=preload; as=fetch; crossorigin');
+      expect(join.at(-1)).toBe(
+        '</api/events/by-code/ABC123>; rel=preload; as=fetch; crossorigin=use-credentials',
+      );
+      // the landing page and a path no remote has: the shell's start alone
+      expect(await links('/')).toEqual(shell);
+      expect(await links('/nowhere')).toEqual(shell);
+    } finally {
+      rmSync(startup);
+    }
+  });
 });

@@ -92,6 +92,11 @@ interface Manifest {
   exposes: { path: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }[];
 }
 
+/** What the shell's start needs, its entry first (frontends/startup-preload.mjs writes it). */
+interface Startup {
+  files: { href: string; as: 'script' | 'style' }[];
+}
+
 const segments = (path: string) => path.split('/').filter(Boolean);
 /**
  * A page's route (`/join/:code`) against a path's segments, as the shell's router matches it: its
@@ -125,7 +130,8 @@ function dataAddress(template: string, params: Record<string, string>): string |
 }
 
 /**
- * The `Link` header that lets a browser fetch a remote page's files, and the data its first render
+ * The `Link` header that lets a browser fetch the shell's start (its entry and the files it needs
+ * first, `shell/dist/startup.json`) and a remote page's files, and the data its first render
  * reads, with the shell's page itself (docs/adr/037-guest-page-weight.md): the remote's manifest
  * (which the shell reads, and then finds already on its way), its entry, the page's and the remote's
  * styles' scripts and styles, and the page's `data` addresses. Without it the page's files start only
@@ -138,7 +144,17 @@ export function pagePreloads(webDir: string): (path: string) => string | null {
     pages: builtJson<Pages>(join(webDir, name, 'dist', 'pages.json')),
     manifest: builtJson<Manifest>(join(webDir, name, 'dist', 'mf-manifest.json')),
   }));
+  const startup = builtJson<Startup>(join(webDir, 'shell', 'dist', 'startup.json'));
   return (path) => {
+    // The shell's own start first: the page names the same files, but only once it has arrived and
+    // been parsed; from the headers they are asked for a round trip sooner, ahead of the remote's.
+    const shell = (startup()?.files ?? []).map((f) => `<${f.href}>; rel=preload; as=${f.as}`);
+    const page = remotePreloads(path);
+    const all = [...shell, ...(page ?? [])];
+    return all.length ? all.join(', ') : null;
+  };
+
+  function remotePreloads(path: string): string[] | null {
     const parts = segments(path);
     for (const remote of remotes) {
       const pages = remote.pages();
@@ -161,11 +177,11 @@ export function pagePreloads(webDir: string): (path: string) => string | null {
           ...wanted.flatMap((e) => e.assets.css.sync).map((f) => link(f, 'style')),
           // as the page reads it: with its cookies (the API client's `credentials: 'include'`)
           ...data.map((address) => `<${address}>; rel=preload; as=fetch; crossorigin=use-credentials`),
-        ].join(', ');
+        ];
       }
     }
     return null;
-  };
+  }
 }
 
 /**
