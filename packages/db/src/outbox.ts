@@ -65,6 +65,8 @@ interface OutboxLogger {
 }
 
 const PRUNE_EVERY_MS = 60_000;
+/** Facts read and published in one go. */
+const PASS_ROWS = 100;
 
 /**
  * Publishes what the outbox holds. A fact is marked published only after the bus has stored it; while
@@ -123,7 +125,12 @@ export class OutboxRelay {
   private async pass(): Promise<void> {
     const t = this.table;
     for (;;) {
-      const rows = await this.db.select().from(t).where(isNull(t.publishedAt)).orderBy(asc(t.id)).limit(100);
+      const rows = await this.db
+        .select()
+        .from(t)
+        .where(isNull(t.publishedAt))
+        .orderBy(asc(t.id))
+        .limit(PASS_ROWS);
       if (rows.length === 0) break;
       // Marked once per batch: a crash in between republishes a few facts, which their msgId dedupes.
       const published: number[] = [];
@@ -143,6 +150,10 @@ export class OutboxRelay {
       if (this.stopped) return;
       if (this.failures) this.logger.info({ failures: this.failures }, 'outbox caught up');
       this.failures = 0;
+      // A short batch was all there was: a fact committed since has kicked a pass of its own (it runs
+      // next), and the timer finds one whose kick was lost. Asking again now would find nothing: in a
+      // burst that was one more query an upload.
+      if (rows.length < PASS_ROWS) break;
     }
     // Keep the table small: published facts older than an hour are of no further use.
     if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;

@@ -33,6 +33,8 @@ export interface FsStoreOptions {
 const META_SUFFIX = '~meta.json';
 /** Longest file name on the filesystems we run on (ext4, xfs, btrfs, apfs); key names are ASCII. */
 const NAME_MAX = 255;
+/** How many directories a store remembers having made (each a path: a few MB at most). */
+const MADE_DIRS = 10_000;
 
 interface Meta {
   contentType: string;
@@ -110,15 +112,29 @@ export function createFsStore(opts: FsStoreOptions): ObjectStore {
    * our mkdir and open, so ENOENT is retried a few times after re-creating the directory.
    */
   async function openTemp(filePath: string): Promise<{ handle: FileHandle; path: string }> {
+    const dir = dirname(filePath);
     for (let attempt = 0; ; attempt++) {
-      await mkdir(dirname(filePath), { recursive: true });
+      // A directory this store made is taken to be there (an event's originals: one per upload in a
+      // burst); one pruned since, here or by another process, fails the open and is made again.
+      if (attempt > 0 || !madeDirs.has(dir)) {
+        await mkdir(dir, { recursive: true });
+        rememberDir(dir);
+      }
       const path = tmpName(filePath);
       try {
         return { handle: await open(path, 'wx'), path };
       } catch (err) {
         if (errnoCode(err) !== 'ENOENT' || attempt >= 4) throw err;
+        madeDirs.delete(dir);
       }
     }
+  }
+
+  /** Directories made by `openTemp` (up to MADE_DIRS, the oldest forgotten first). */
+  const madeDirs = new Set<string>();
+  function rememberDir(dir: string) {
+    madeDirs.add(dir);
+    if (madeDirs.size > MADE_DIRS) madeDirs.delete(madeDirs.values().next().value!);
   }
 
   async function unlinkIfExists(path: string): Promise<boolean> {
@@ -136,6 +152,7 @@ export function createFsStore(opts: FsStoreOptions): ObjectStore {
     let current = dir;
     while (current.startsWith(rootWithSep)) {
       try {
+        madeDirs.delete(current);
         await rmdir(current);
       } catch {
         return; // ENOTEMPTY (a concurrent put, a sibling), ENOENT: either way, stop here

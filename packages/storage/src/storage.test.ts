@@ -96,6 +96,22 @@ describe('fs store', () => {
     expect(await readdir(root)).toEqual([]);
   });
 
+  it('makes a directory again when it was removed behind its back', async () => {
+    const root = join(dir, 'remade');
+    const store = createFsStore({ root });
+    await store.put('e/1/a.jpg', Buffer.from('a'));
+    await store.put('e/1/b.jpg', Buffer.from('b'));
+    // another process (or a person) empties the event's folder and removes it
+    await rm(join(root, 'e'), { recursive: true });
+    await store.put('e/1/c.jpg', Buffer.from('c'));
+    expect((await store.getBuffer('e/1/c.jpg'))?.toString()).toBe('c');
+    expect((await collect(store.list(''))).map((o) => o.key)).toEqual(['e/1/c.jpg']);
+    // and after the store pruned it itself
+    await store.delete('e/1/c.jpg');
+    await store.put('e/1/d.jpg', Buffer.from('d'));
+    expect((await collect(store.list(''))).map((o) => o.key)).toEqual(['e/1/d.jpg']);
+  });
+
   it('does not follow symlinks out of the root while walking', async () => {
     const root = join(dir, 'links');
     const outside = join(dir, 'outside');
