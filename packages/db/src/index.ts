@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { GroupCommit, runGroup, type BatchItem } from './batch';
+import { GroupCommit, runGroup, runGroupAtOnce, type BatchItem } from './batch';
 import { RemotePglite } from './pglite-remote';
 import type { Db } from './types';
 
@@ -144,8 +144,14 @@ async function openPostgres(
     const client = await pool.connect();
     let failed: unknown;
     try {
+      const query = (text: string, params?: unknown[]) => client.query(text, params);
       await client.query('begin');
-      const outcomes = await runGroup((text, params) => client.query(text, params), items);
+      let outcomes = await runGroupAtOnce(query, items);
+      if (!outcomes) {
+        await client.query('rollback');
+        await client.query('begin');
+        outcomes = await runGroup(query, items);
+      }
       await client.query('commit');
       return outcomes;
     } catch (err) {
@@ -220,5 +226,5 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export { sql };
 export * from './outbox';
-export { GroupCommit, runGroup, type BatchItem, type BatchOutcome } from './batch';
+export { GroupCommit, runGroup, runGroupAtOnce, type BatchItem, type BatchOutcome } from './batch';
 export * from './lists';
