@@ -21,6 +21,7 @@ import { setClipThreads } from './app/clip-pipeline';
 import { develop, safetyJudge } from './app/develop';
 import { safetyScore } from './app/safety';
 import { lowerLibvipsThreads } from './app/priority';
+import { slots } from './app/slots';
 
 /**
  * The media worker: `photo.uploaded` -> renditions in storage -> a row in `media.developed` ->
@@ -62,6 +63,9 @@ export const mediaModule: ServiceModule = {
         },
         (err) => aiLog.error({ photoId, err: String(err) }, 'AI safety filter failed; photo held for review'),
       );
+    // A photo's pixels are made in one of `concurrency` slots; twice as many photos are taken from the
+    // bus, so one stores and records its renditions while the next one's are made (app/slots.ts).
+    const photoPixels = slots(concurrency);
     const developJob = async (msg: { data: unknown }) => {
       const m = photoUploaded.schema.parse(msg.data);
       // beside the web services, developing's pixel work yields to their uploads (app/priority.ts)
@@ -90,6 +94,8 @@ export const mediaModule: ServiceModule = {
             { msgId: `${thumbnailMade.subject}:${m.photoId}` },
           );
         },
+        // a clip's ffmpeg keeps its own queue's limit (below)
+        captureKindOf(m.kind) === 'photo' ? photoPixels : undefined,
       );
       if (!fact) {
         log.info({ photoId: m.photoId }, 'original gone; skipping');
@@ -109,7 +115,7 @@ export const mediaModule: ServiceModule = {
     // photos first: while one develops, clips' ffmpeg waits (app/photos-first.ts)
     const sub = await ctx.bus.consume(
       developingSubject('photo'),
-      { ...jobs, durable: 'media-renditions', concurrency },
+      { ...jobs, durable: 'media-renditions', concurrency: concurrency * 2 },
       (msg) => photosFirst.photo(() => developJob(msg)),
     );
     // Clips from a queue of their own (ADR 033): a few at most at once (one by default), whatever

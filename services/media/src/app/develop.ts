@@ -54,6 +54,8 @@ function worst(verdicts: SafetyVerdict[]): SafetyVerdict {
  * carries the verdict. A rendition the pipeline makes early (a photo's thumbnail, issue 26) is stored
  * at once and handed to `early` (which announces it) while the others are still being made; they are
  * stored only after `early` has finished, so the thumbnail is always stored and announced first.
+ * The renditions are made inside `pixels` (the worker's pixel slots, app/slots.ts); storing and
+ * recording them happen outside it.
  */
 export async function develop(
   db: Db,
@@ -62,6 +64,7 @@ export async function develop(
   onMade?: (ms: number) => void,
   judge?: SafetyJudge,
   early?: (made: Rendition) => Promise<void>,
+  pixels: <T>(work: () => Promise<T>) => Promise<T> = (work) => work(),
 ): Promise<PhotoProcessed | null> {
   const kind = captureKindOf(job.kind);
   const pipeline = PIPELINES[kind];
@@ -74,11 +77,13 @@ export async function develop(
     if (!original) return null;
     const started = Date.now();
     const first = new Map<Made, Rendition>();
-    const fresh = await pipeline.make(original, job, async (m) => {
-      const [r] = await storeRenditions(store, job.eventId, job.photoId, [m]);
-      first.set(m, r!);
-      await early?.(r!);
-    });
+    const fresh = await pixels(() =>
+      pipeline.make(original, job, async (m) => {
+        const [r] = await storeRenditions(store, job.eventId, job.photoId, [m]);
+        first.set(m, r!);
+        await early?.(r!);
+      }),
+    );
     judged = fresh.filter((m) => m.judgeOnly || m.kind.kind === pipeline.judged).map((m) => m.data);
     const rest = await storeRenditions(
       store,
