@@ -77,13 +77,22 @@ export async function develop(
     if (!original) return null;
     const started = Date.now();
     const first = new Map<Made, Rendition>();
+    // The early rendition is stored and announced beside the pixel work, and outside its slot: the next
+    // photo's pixels need not wait for this one's storage and bus.
+    const earlyDone: Promise<void>[] = [];
     const fresh = await pixels(() =>
       pipeline.make(original, job, async (m) => {
-        const [r] = await storeRenditions(store, job.eventId, job.photoId, [m]);
-        first.set(m, r!);
-        await early?.(r!);
+        const done = (async () => {
+          const [r] = await storeRenditions(store, job.eventId, job.photoId, [m]);
+          first.set(m, r!);
+          await early?.(r!);
+        })();
+        // awaited below, once the pixels are made; until then a failure must not count as unhandled
+        done.catch(() => {});
+        earlyDone.push(done);
       }),
     );
+    await Promise.all(earlyDone);
     judged = fresh.filter((m) => m.judgeOnly || m.kind.kind === pipeline.judged).map((m) => m.data);
     const rest = await storeRenditions(
       store,
