@@ -81,7 +81,7 @@ export async function develop(
     // photo's pixels need not wait for this one's storage and bus.
     const earlyDone: Promise<void>[] = [];
     const fresh = await pixels(() =>
-      pipeline.make(original, job, async (m) => {
+      pipeline.make(original, job, (m) => {
         const done = (async () => {
           const [r] = await storeRenditions(store, job.eventId, job.photoId, [m]);
           first.set(m, r!);

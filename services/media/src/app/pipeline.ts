@@ -13,9 +13,9 @@ export interface CapturePipeline {
   /**
    * every rendition, made from the original; refuses an original it cannot read. A pipeline that makes
    * a rendition well before the others (a photo's thumbnail) hands it to `early` as soon as it is
-   * made, and answers once `early` has finished; one that does not ignores it.
+   * made, without waiting for what `early` does with it; one that does not ignores it.
    */
-  make(original: Buffer, job: DevelopJob, early?: (made: Made) => Promise<void>): Promise<Made[]>;
+  make(original: Buffer, job: DevelopJob, early?: (made: Made) => void): Promise<Made[]>;
   /**
    * the renditions stored for a capture developed before, read back; null when one is missing (or
    * when the kind makes them again rather than reading them back)

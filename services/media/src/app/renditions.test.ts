@@ -47,7 +47,7 @@ describe('renditions', () => {
     const plain = byKind(await makeRenditions(input));
     const early: Made[] = [];
     const r = byKind(
-      await makeRenditions(input, null, undefined, undefined, async (m) => {
+      await makeRenditions(input, null, undefined, undefined, (m) => {
         early.push(m);
       }),
     );

@@ -118,15 +118,15 @@ export interface Made {
  * decoded once (with JPEG shrink-on-load), and a truncated or oversized one is refused. Each kind's
  * pixels are developed in order; the encoding (the display's JPEG, the thumbnail from the display's
  * pixels) then runs side by side. A kind marked `early` is handed to `early` as soon as it is
- * encoded (the display may still be encoding); the answer waits for `early` to finish. Answers them in
- * the order of `kinds`.
+ * encoded (the display may still be encoding); what `early` starts is the caller's to wait for.
+ * Answers them in the order of `kinds`.
  */
 export async function makeRenditions(
   original: Buffer,
   film: FilmOptions | null = null,
   plan: PlanSteps = { watermark: false },
   kinds = KINDS,
-  early?: (made: Made) => Promise<void>,
+  early?: (made: Made) => void,
 ): Promise<Made[]> {
   const pixels = new Map<string, Pixels>();
   const made = new Map<string, Promise<Made & { kind: RenditionKind }>>();
@@ -149,7 +149,7 @@ export async function makeRenditions(
     let encoded = Promise.resolve(k.make(input, film, plan))
       .then((img) => img.toBuffer({ resolveWithObject: true }))
       .then(({ data, info }) => ({ kind: k, data, width: info.width, height: info.height }));
-    if (k.early && early) encoded = encoded.then(async (m) => (await early(m), m));
+    if (k.early && early) encoded = encoded.then((m) => (early(m), m));
     // awaited below; until then a failure must not count as unhandled
     encoded.catch(() => {});
     made.set(k.kind, encoded);
