@@ -28,17 +28,12 @@ const isLockConflict = (err: unknown) => {
 type Query = (sql: string, params?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /**
- * The group's first try, inside a transaction the caller opened (`query` is its connection): every
- * statement as it is, without savepoints, two round trips a statement fewer. Its outcomes when each
- * statement ran and none asked to roll back, and the caller commits; null as soon as one failed or
- * asked, and the caller rolls the transaction back and runs the group again with `runGroup`, in a new
- * one. A failure is the exception (a retried upload, a full roll or event), so the group almost always
- * commits from here.
+ * The group's first try (`commitGroup`; `query` is its transaction's connection): every statement as
+ * it is, without savepoints, two round trips a statement fewer. Its outcomes when each statement ran
+ * and none asked to roll back; null as soon as one failed or asked. A failure is the exception (a
+ * retried upload, a full roll or event), so the group almost always commits from here.
  */
-export async function runGroupAtOnce(
-  query: Query,
-  items: readonly BatchItem[],
-): Promise<BatchOutcome[] | null> {
+async function runGroupAtOnce(query: Query, items: readonly BatchItem[]): Promise<BatchOutcome[] | null> {
   const out: BatchOutcome[] = [];
   for (const item of items) {
     let rows: Record<string, unknown>[];
@@ -53,11 +48,8 @@ export async function runGroupAtOnce(
   return out;
 }
 
-/**
- * The group again, each statement behind a savepoint of its own (after `runGroupAtOnce` answered null),
- * inside a transaction the caller opened and commits after (`query` is its connection).
- */
-export async function runGroup(query: Query, items: readonly BatchItem[]): Promise<BatchOutcome[]> {
+/** The group again, each statement behind a savepoint of its own (`commitGroup`, after a first try failed). */
+async function runGroup(query: Query, items: readonly BatchItem[]): Promise<BatchOutcome[]> {
   const out: BatchOutcome[] = [];
   for (const item of items) {
     await query('savepoint afterglow_group');
@@ -75,6 +67,22 @@ export async function runGroup(query: Query, items: readonly BatchItem[]): Promi
     }
   }
   return out;
+}
+
+/**
+ * Commits a group: at once (`runGroupAtOnce`), or, when a statement failed or asked to roll back,
+ * again behind savepoints (`runGroup`). `transaction` runs its work in a transaction of its own and
+ * commits it, or rolls it back when the work answers null (PGlite's thread and a PostgreSQL
+ * connection each open theirs their way).
+ */
+export async function commitGroup(
+  transaction: <T extends BatchOutcome[] | null>(work: (query: Query) => Promise<T>) => Promise<T>,
+  items: readonly BatchItem[],
+): Promise<BatchOutcome[]> {
+  return (
+    (await transaction((query) => runGroupAtOnce(query, items))) ??
+    (await transaction((query) => runGroup(query, items)))
+  );
 }
 
 /**

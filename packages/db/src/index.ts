@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { GroupCommit, runGroup, runGroupAtOnce, type BatchItem } from './batch';
+import { GroupCommit, commitGroup, type BatchItem } from './batch';
 import { RemotePglite } from './pglite-remote';
 import type { Db } from './types';
 
@@ -144,16 +144,12 @@ async function openPostgres(
     const client = await pool.connect();
     let failed: unknown;
     try {
-      const query = (text: string, params?: unknown[]) => client.query(text, params);
-      await client.query('begin');
-      let outcomes = await runGroupAtOnce(query, items);
-      if (!outcomes) {
-        await client.query('rollback');
+      return await commitGroup(async (work) => {
         await client.query('begin');
-        outcomes = await runGroup(query, items);
-      }
-      await client.query('commit');
-      return outcomes;
+        const outcomes = await work((text, params) => client.query(text, params));
+        await client.query(outcomes ? 'commit' : 'rollback');
+        return outcomes;
+      }, items);
     } catch (err) {
       failed = err;
       await client.query('rollback').catch(() => {});
@@ -226,5 +222,5 @@ export function isUniqueViolation(err: unknown): boolean {
 
 export { sql };
 export * from './outbox';
-export { GroupCommit, runGroup, runGroupAtOnce, type BatchItem, type BatchOutcome } from './batch';
+export { GroupCommit, commitGroup, type BatchItem, type BatchOutcome } from './batch';
 export * from './lists';

@@ -146,7 +146,7 @@ export class RemotePglite {
     return result;
   }
 
-  /** A group of statements in one transaction (`runGroupAtOnce`, then `runGroup` when one fails). */
+  /** A group of statements in one transaction (`commitGroup`). */
   async group(items: BatchItem[]): Promise<BatchOutcome[]> {
     const out = await this.call<({ rows: Record<string, unknown>[] } | { error: Record<string, unknown> })[]>(
       {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { runGroup, runGroupAtOnce, type BatchItem } from './batch';
+import { commitGroup, type BatchItem } from './batch';
 import type { PgliteRequest, PgliteAnswer } from './pglite-remote';
 
 /**
@@ -71,18 +71,15 @@ if (port) {
       }
       case 'group': {
         const items: BatchItem[] = m.items;
-        const outcomes =
-          (await pg.transaction(async (tx) => {
-            const all = await runGroupAtOnce(
-              (sql, params) => tx.query<Record<string, unknown>>(sql, params),
-              items,
-            );
-            if (!all) await tx.rollback();
-            return all;
-          })) ??
-          (await pg.transaction((tx) =>
-            runGroup((sql, params) => tx.query<Record<string, unknown>>(sql, params), items),
-          ));
+        const outcomes = await commitGroup(
+          (work) =>
+            pg.transaction(async (tx) => {
+              const out = await work((sql, params) => tx.query<Record<string, unknown>>(sql, params));
+              if (!out) await tx.rollback();
+              return out;
+            }),
+          items,
+        );
         return outcomes.map((o) => ('error' in o ? { error: plain(o.error) } : o));
       }
       case 'close':
