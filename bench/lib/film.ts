@@ -20,8 +20,8 @@ export interface FilmDeveloping {
  * How long the media worker's own `makeRenditions` takes a photo (display and thumbnail) plain and
  * with each film look (ADR 020: a film-look photo should develop within 1.5× of a plain one). One
  * photo at a time in this process, after a warm-up round that fills the per-size caches; within a
- * round every photo is developed plain and then in each preset, so a busy moment of the machine
- * weighs on all of them alike. Each photo has an id of its own per round, so light leaks vary.
+ * round every photo is developed plain and in each preset, one after another, so a busy moment of the
+ * machine weighs on all of them alike. Each photo has an id of its own per round, so light leaks vary.
  */
 export async function measureFilmDeveloping(images: Buffer[], rounds: number): Promise<FilmDeveloping> {
   const presets = [...FILM_PRESETS];
@@ -44,11 +44,16 @@ export async function measureFilmDeveloping(images: Buffer[], rounds: number): P
     samples.get(key)!.ms.push(ms);
     samples.get(key)!.cpuMs.push((user + system) / 1000);
   };
+  // Each photo takes the looks (plain among them) in another order, so that what one leaves behind
+  // (garbage to collect, cold caches) weighs on each look alike rather than always on the one after
+  // plain.
+  const looks = ['plain', ...presets];
   for (let r = -1; r < rounds; r++) {
     for (const [i, image] of images.entries()) {
-      await timed('plain', r >= 0, () => makeRenditions(image, null));
-      for (const preset of presets) {
-        await timed(preset, r >= 0, () => makeRenditions(image, film(preset, r, i)));
+      const turn = (r + 1) * images.length + i;
+      for (let k = 0; k < looks.length; k++) {
+        const look = looks[(turn + k) % looks.length]!;
+        await timed(look, r >= 0, () => makeRenditions(image, look === 'plain' ? null : film(look, r, i)));
       }
     }
   }
