@@ -82,8 +82,8 @@ export async function buyPlanInTestMode(page: Page, plan: 'basic' | 'pro' | 'max
 
 /**
  * A guest on a phone of their own (a browser context with the camera allowed) joins `code` through the
- * join page as a person does: the event's name shows, an optional name, 'Start Taking Photos', and the
- * camera page. Answers the context and the page, on /camera/{code}.
+ * join page as a person does: the event's name shows, an optional name, 'Start Taking Photos' (which
+ * opens the in-app camera), and the camera page. Answers the context and the page, on /camera/{code}.
  */
 export async function phoneGuestJoins(
   browser: Browser,

@@ -55,7 +55,7 @@ test('a guest records a clip; the host approves it developed; a venue screen pla
       return send(input, init);
     };
   });
-  await page.getByRole('button', { name: 'Start Camera' }).click();
+  // (the camera opened with the join's tap)
   await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled();
   await page.getByRole('radio', { name: 'Clip' }).click();
   const record = page.getByRole('button', { name: 'Record a clip of up to 5 seconds' });

@@ -101,7 +101,9 @@ test('host creates, guest shoots a roll, host approves live, the reveal opens th
   await shot(guestPage, info, '05-join');
   await guestPage.getByRole('button', { name: 'Start Taking Photos' }).click();
   await guestPage.waitForURL(`**/camera/${code}`);
-  await guestPage.getByRole('button', { name: 'Start Camera' }).click();
+  // the camera opened with the join's tap: the viewfinder, with no start screen in between
+  await expect(guestPage.getByRole('button', { name: 'Take photo' })).toBeEnabled();
+  await expect(guestPage.getByRole('button', { name: 'Start Camera' })).toHaveCount(0);
   for (let i = 0; i < 12; i++) {
     await guestPage.getByRole('button', { name: 'Take photo' }).click();
     await guestPage.getByRole('button', { name: 'Keep Photo' }).click();

@@ -26,10 +26,9 @@ async function createEvent(host: Page, over: Record<string, unknown>) {
   return (await res.json()) as { id: string; code: string; name: string };
 }
 
-/** A guest on a phone joins and starts the in-app camera. */
+/** A guest on a phone joins, which opens the in-app camera. */
 async function viewfinder(browser: Browser, code: string, name: string) {
   const { page } = await phoneGuestJoins(browser, code, name);
-  await page.getByRole('button', { name: 'Start Camera' }).click();
   await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled();
   return page;
 }

@@ -118,7 +118,7 @@ test('markup in names, captions and descriptions shows as text and never runs', 
   expect(device.displayName).toBe(GUEST_NAME);
   await guestPage.waitForURL(`**/camera/${event.code}`);
   await expectInert(guestPage, 'camera');
-  await guestPage.getByRole('button', { name: 'Start Camera' }).click();
+  // (the camera opened with the join's tap)
   await guestPage.getByRole('button', { name: 'Take photo' }).click();
   const caption = guestPage.getByLabel(/Caption/);
   await caption.fill('c'.repeat(130));

@@ -134,11 +134,15 @@ async function walk(
   await check(page, 'join');
   await page.getByRole('button', { name: tr('guest', 'Start Taking Photos', lang) }).click();
   await page.waitForURL(`**/camera/${event.code}`);
+  // the camera opened with the join's tap
+  await expect(page.getByRole('button', { name: tr('guest', 'Take photo', lang) })).toBeVisible();
+  await check(page, 'viewfinder');
+  // the camera page opened again (a reload): its start screen
+  await page.reload();
   await expect(page.getByRole('button', { name: tr('guest', 'Start Camera', lang) })).toBeVisible();
   await check(page, 'camera');
   await page.getByRole('button', { name: tr('guest', 'Start Camera', lang) }).click();
   await expect(page.getByRole('button', { name: tr('guest', 'Take photo', lang) })).toBeVisible();
-  await check(page, 'viewfinder');
 
   await page.goto(`/gallery/${event.code}`);
   await expect(page.getByText(EVENT_NAME)).toBeVisible();

@@ -31,7 +31,7 @@ async function hostAndGuest(browser: Browser) {
   expect(new URL(sw.script).pathname).toBe('/sw.js');
   expect(new URL(sw.scope).pathname).toBe('/');
   expect(sw.sync).toBe(true);
-  await page.getByRole('button', { name: 'Start Camera' }).click();
+  // (the camera opened with the join's tap)
   await expect(page.getByRole('button', { name: 'Take photo' })).toBeEnabled();
   return { host, hostPage, guest, page, event };
 }

@@ -24,7 +24,6 @@ test('offline: the camera, join and gallery pages reload, a photo is kept and st
 
   // --- a first visit, with signal: join and open the camera ---
   const { context: guest, page } = await phoneGuestJoins(browser, event.code, 'Cellar Party');
-  await page.getByRole('button', { name: 'Start Camera' }).click();
   await expect(page.getByText('12 shots left')).toBeVisible();
   // the worker took over this first visit and has kept the app's files
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 30_000 });

@@ -157,7 +157,7 @@ test.describe('a real event on one machine, started as the README says', () => {
       const guest = await guestContext.newPage();
       await joinAsGuest(guest, joinUrl, event.code);
       expect(await guest.evaluate(() => window.isSecureContext)).toBe(true);
-      await guest.getByRole('button', { name: 'Start Camera' }).click();
+      // (the camera opened with the join's tap)
       await guest.getByRole('button', { name: 'Take photo' }).click();
       await guest.getByRole('button', { name: 'Keep Photo' }).click();
       await expect(guest.getByRole('button', { name: 'Take photo' })).toBeEnabled();

@@ -266,10 +266,10 @@ export interface ViewfinderRun {
   joinUsableMs: number;
   /** from the navigation's start to the live viewfinder: the shutter enabled and the video playing */
   viewfinderMs: number;
-  /** from the tap on 'Start Taking Photos' to the camera page's 'Start Camera' (the device made, the
-   * camera page loaded) */
+  /** from the tap on 'Start Taking Photos' to the camera page's 'Start Camera' or, where the tap
+   * opened the camera (a secure page), its viewfinder's video (the device made, the camera page loaded) */
   joinToCameraMs: number;
-  /** from the tap on 'Start Camera' to the live viewfinder */
+  /** from the tap on 'Start Camera' (or the video's appearing) to the live viewfinder */
   startToViewfinderMs: number;
 }
 

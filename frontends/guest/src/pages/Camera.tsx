@@ -1,8 +1,14 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Spinner, toast, translator, useEventLanguage } from '@afterglow/ui';
-import { hasLiveCamera, useCamera, useReleaseWhileHidden } from '@afterglow/ui/camera';
+import {
+  dropCameraAhead,
+  hasCameraAhead,
+  hasLiveCamera,
+  useCamera,
+  useReleaseWhileHidden,
+} from '@afterglow/ui/camera';
 import type { CaptureKind, PublicEvent } from '@afterglow/contracts';
 import { EventNotFoundCard } from '../components/MessageCard';
 import { DevelopingOverlay } from '../camera/DevelopingOverlay';
@@ -77,6 +83,8 @@ function CameraSession({ code, deviceId }: { code: string; deviceId: string }) {
     refetchInterval: SHOTS_POLL_MS,
   });
   useEventLanguage(eventQ.data?.language);
+  // a camera the join page opened ahead and nothing here took (the page left, or never showed it)
+  useEffect(() => dropCameraAhead, []);
 
   if (eventQ.isPending || shotsQ.isPending) return <Loading />;
   if (eventQ.isError) {
@@ -145,7 +153,10 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   const navigate = useNavigate();
   const camera = useCamera();
   const [liveCamera] = useState(hasLiveCamera);
-  const [mode, setMode] = useState<'start' | 'camera'>('start');
+  // From the join page's 'Start Taking Photos', which opened the camera ahead: the camera at once,
+  // without the start screen's second tap. Otherwise (a reload, the gallery's link) the start screen.
+  const [openedAhead] = useState(() => liveCamera && hasCameraAhead());
+  const [mode, setMode] = useState<'start' | 'camera'>(openedAhead ? 'camera' : 'start');
   const [switching, setSwitching] = useState(false);
   const [kind, setKind] = useState<CaptureKind>('photo');
   const recorder = useRecorder();
@@ -164,6 +175,12 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
       return ok;
     },
     [camera],
+  );
+
+  /** The camera from the start screen's tap, or opened ahead by the join page's. */
+  const openCamera = useCallback(
+    () => void startCamera(t('camera.accessFailed', 'Could not access camera. Please check permissions.')),
+    [startCamera, t],
   );
 
   // After Keep or Retake: the camera again if it was on (the phone's camera app: the start screen).
@@ -255,6 +272,16 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
   );
   const state = cameraScreen(mode, { holdingShot: !!roll.shot, remaining: roll.remaining }, event);
 
+  // the camera opened ahead: started once, or let go when the page shows no camera (the roll
+  // complete, the event ended)
+  const aheadTaken = useRef(false);
+  useEffect(() => {
+    if (!openedAhead || aheadTaken.current) return;
+    aheadTaken.current = true;
+    if (state === 'camera') openCamera();
+    else dropCameraAhead();
+  }, [openedAhead, state, openCamera]);
+
   if (state === 'rollComplete') {
     return (
       <>
@@ -312,9 +339,7 @@ function CameraFlow({ code, deviceId, event, shots }: FlowProps) {
           error={camera.error}
           liveCamera={liveCamera}
           processing={roll.capturing}
-          onStart={() =>
-            void startCamera(t('camera.accessFailed', 'Could not access camera. Please check permissions.'))
-          }
+          onStart={openCamera}
           onFile={(file) =>
             void roll.take(
               // a photo from the phone's camera app: the code that reads it comes when one is chosen

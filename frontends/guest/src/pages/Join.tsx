@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, Button, Card, apiRequest, toast, translator, useEventLanguage } from '@afterglow/ui';
+import type * as InAppCamera from '@afterglow/ui/camera';
 import { DISPLAY_NAME_MAX, isUuid, type DEVICE_MESSAGES } from '@afterglow/contracts';
 import { CodeField } from '../components/CodeField';
 import { CameraIcon, LoaderCircleIcon, SearchXIcon } from '../components/icons';
@@ -28,6 +29,13 @@ function warmCamera(code: string) {
   preloadPage(`/camera/${code}`);
   import(/* webpackChunkName: "camera-view" */ '../camera/CameraView').catch(() => {});
 }
+
+/**
+ * The in-app camera's code and a use of it: in the live view's chunk, which warmCamera fetches once
+ * the event is found, so the tap that opens the camera does not wait for a download.
+ */
+const cameraAhead = (use: (camera: typeof InAppCamera) => void) =>
+  void import(/* webpackChunkName: "camera-view" */ '@afterglow/ui/camera').then(use, () => undefined);
 
 export function Join() {
   const { code = '' } = useParams();
@@ -72,6 +80,7 @@ function JoinForm({ initialCode }: { initialCode: string }) {
       navigate(`/camera/${code}`);
     },
     onError: (err) => {
+      cameraAhead((c) => c.dropCameraAhead());
       // a refusal for good (the event's guest limit reached) stays on the page, below
       if (refusedForGood(err)) return;
       const t = translator();
@@ -110,6 +119,9 @@ function JoinForm({ initialCode }: { initialCode: string }) {
     setNameError(null);
     // (again, where the event was found before the connection came: a preload seen once is skipped)
     warmCamera(code);
+    // The camera opens with this tap (the browser asks for it now) while the device is made; the
+    // camera page starts with it, without a second tap on its start screen.
+    cameraAhead((c) => c.openCameraAhead());
     join.mutate({ anonId, displayName: displayName || null });
   };
 

@@ -44,6 +44,49 @@ async function openCamera(facing: Facing, exact: boolean, audio: boolean): Promi
   return navigator.mediaDevices.getUserMedia({ audio: false, video });
 }
 
+/** A camera opened ahead of the page that shows it: the next start() facing the default way takes it. */
+let ahead: { opening: Promise<MediaStream>; timer: ReturnType<typeof setTimeout> } | null = null;
+/** How long a camera opened ahead waits for its page before it is let go. */
+const AHEAD_MS = 15_000;
+
+/**
+ * Opens the rear camera now, for the page the guest is about to see: the join page's 'Start Taking
+ * Photos' opens it while the device is made, so the browser asks for the camera at that tap and the
+ * camera page starts with it rather than opening it again (docs/adr/037-guest-page-weight.md). Let go
+ * (every track stopped) by dropCameraAhead(), or when no start() takes it within 15 s.
+ */
+export function openCameraAhead(): void {
+  if (ahead || !hasLiveCamera()) return;
+  const opening = openCamera('environment', false, false);
+  // a refusal is start()'s to report, when it takes the opening
+  opening.catch(() => undefined);
+  ahead = { opening, timer: setTimeout(dropCameraAhead, AHEAD_MS) };
+}
+
+/** Whether a camera opened ahead waits for its page (the camera page then starts it at once). */
+export const hasCameraAhead = (): boolean => ahead !== null;
+
+/** Lets a camera opened ahead go (the join failed, or the page shows no camera). */
+export function dropCameraAhead(): void {
+  if (!ahead) return;
+  clearTimeout(ahead.timer);
+  void ahead.opening.then(stopStream, () => undefined);
+  ahead = null;
+}
+
+/** The camera opened ahead, taken by a start() that wants what it opened; else it is let go. */
+function takeAhead(want: Facing, exact: boolean, audio: boolean): Promise<MediaStream> | null {
+  if (!ahead) return null;
+  if (want !== 'environment' || exact || audio) {
+    dropCameraAhead();
+    return null;
+  }
+  clearTimeout(ahead.timer);
+  const { opening } = ahead;
+  ahead = null;
+  return opening;
+}
+
 /**
  * The camera helper (spec section 4), the guest's camera and the admin's camera test page alike: idle
  * or streaming. Rear camera preferred at an ideal 1920x1080; switching toggles rear and front and
@@ -97,7 +140,8 @@ export function useCamera() {
       release();
       setStatus('starting');
       try {
-        const stream = await openCamera(want, exact, sound.current);
+        const stream = await (takeAhead(want, exact, sound.current) ??
+          openCamera(want, exact, sound.current));
         if (gen !== generation.current || !alive.current) {
           stopStream(stream);
           return null;
