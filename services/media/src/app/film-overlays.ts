@@ -144,24 +144,28 @@ const SEGMENTS: Record<string, string> = {
   '9': 'abcdfg',
 };
 
+/** A formatter of `'YY MM DD` per time zone, made once: making one costs more than the rest of a stamp. */
+const stampFormats = new Map<string, Intl.DateTimeFormat>();
+
+function stampFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = stampFormats.get(timeZone);
+  if (!format) {
+    const options = { year: '2-digit', month: '2-digit', day: '2-digit' } as const;
+    try {
+      format = new Intl.DateTimeFormat('en-GB', { timeZone, ...options });
+    } catch {
+      // a zone this runtime does not know: UTC
+      format = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', ...options });
+    }
+    // a few hundred zones at most
+    stampFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** `'YY MM DD` of the moment in the time zone, as a camera's date back prints it (UTC if the zone is unknown). */
 export function stampText(at: Date, timeZone: string): string {
-  let parts: Intl.DateTimeFormatPart[];
-  try {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: '2-digit',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(at);
-  } catch {
-    parts = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'UTC',
-      year: '2-digit',
-      month: '2-digit',
-      day: '2-digit',
-    }).formatToParts(at);
-  }
+  const parts = stampFormat(timeZone).formatToParts(at);
   const part = (t: string) => parts.find((p) => p.type === t)?.value ?? '00';
   return `'${part('year')} ${part('month')} ${part('day')}`;
 }

@@ -2,6 +2,7 @@ import { setImmediate as turn } from 'node:timers/promises';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { filmLook } from '@afterglow/contracts';
 import { colourRows } from './film-colour';
+import { withPass, type Pass } from './film-pass';
 import {
   frameSizes,
   frameSvg,
@@ -125,88 +126,35 @@ export function stampLayer(w: number, h: number, film: FilmOptions): OverlayOpti
 type Row4 = [number, number, number, number];
 
 /** Pixels worked on between two turns of the event loop: about 2 ms. */
-const SLICE = 150_000;
+const SLICE = 500_000;
 
 /**
  * The look on an RGB picture, in place, in one pass over it: the colour map, then the light leaks
  * (screen blending) and the frame layer (plain alpha blending), as sharp composites them, with values
  * kept unclamped until the end as libvips keeps them in float. The leaks of a row are gathered first:
  * screening with several is `255 − (255 − v)·Π(1 − leak)`, so each pixel takes one factor a channel.
- * It runs in JavaScript, in slices: the event loop (which serves requests in the embedded profile)
- * gets a turn every `SLICE` pixels.
+ * The pass runs in WebAssembly SIMD (film-pass.wat), a row at a time and in slices: the event loop
+ * (which serves requests in the embedded profile) gets a turn every `SLICE` pixels.
  */
 async function develop(px: Pixels, rows: Row4[], lit: Leak[], frame: Buffer): Promise<void> {
   const { width: w, height: h } = px;
-  // plain Uint8Arrays (Buffers of sharp's and of Node's own differ in shape, which the JIT notices)
   const data = new Uint8Array(px.data.buffer, px.data.byteOffset, px.data.length);
-  const under = new Uint8Array(frame.buffer, frame.byteOffset, frame.length);
   const m = Float64Array.from(rows.flat());
   const shapes = lit.map(leakShape);
-  const keep = new Float64Array(w * 3).fill(1);
-  let leaky = false;
   const slice = Math.max(1, Math.floor(SLICE / w));
-  for (let y = 0; y < h; y++) {
-    if (y > 0 && y % slice === 0) await turn();
-    if (leaky) keep.fill(1);
-    leaky = false;
-    for (const l of shapes) leaky = leakRow(keep, y, l) || leaky;
-    developRow(data, under, leaky ? keep : null, m, y * w * 3, y * w * 4, w);
-  }
-}
-
-const INV_255 = 1 / 255;
-
-/** One row (`w` pixels) of `develop`, from `at` in the picture and `f` in the frame layer; `keep` null: no leak. */
-function developRow(
-  data: Uint8Array,
-  under: Uint8Array,
-  keep: Float64Array | null,
-  m: Float64Array,
-  at: number,
-  f: number,
-  w: number,
-): void {
-  // the colour map's rows, offsets (in 0–255 units) last
-  const [r0, r1, r2, r3] = [m[0]!, m[1]!, m[2]!, m[3]! * 255];
-  const [g0, g1, g2, g3] = [m[4]!, m[5]!, m[6]!, m[7]! * 255];
-  const [b0, b1, b2, b3] = [m[8]!, m[9]!, m[10]!, m[11]! * 255];
-  const end = at + w * 3;
-  // Two copies of one loop, with and without leaks, each as plain as it can be: it runs for every
-  // pixel. No test for a transparent frame pixel either: grain makes that an unpredictable branch.
-  if (keep) {
-    for (let i = at, j = 0; i < end; i += 3, j += 3, f += 4) {
-      const r = data[i]!;
-      const g = data[i + 1]!;
-      const b = data[i + 2]!;
-      const a = under[f + 3]! * INV_255;
-      let v = 255 - (255 - (r0 * r + r1 * g + r2 * b + r3)) * keep[j]!;
-      v += (under[f]! - v) * a;
-      // clamped and truncated, as libvips casts float to 8 bits
-      data[i] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
-      v = 255 - (255 - (g0 * r + g1 * g + g2 * b + g3)) * keep[j + 1]!;
-      v += (under[f + 1]! - v) * a;
-      data[i + 1] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
-      v = 255 - (255 - (b0 * r + b1 * g + b2 * b + b3)) * keep[j + 2]!;
-      v += (under[f + 2]! - v) * a;
-      data[i + 2] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
+  await withPass(async (pass) => {
+    const at = pass.load(data, w, h, m, frame);
+    at.keep.fill(1);
+    let leaky = false;
+    for (let y = 0; y < h; y++) {
+      if (y > 0 && y % slice === 0) await turn();
+      if (leaky) at.keep.fill(1);
+      leaky = false;
+      for (const l of shapes) leaky = leakRow(pass, at.keepAt, y, l) || leaky;
+      pass.row(at.pxAt + y * w * 3, at.frameAt + y * w * 4, leaky ? at.keepAt : 0, w);
     }
-    return;
-  }
-  for (let i = at; i < end; i += 3, f += 4) {
-    const r = data[i]!;
-    const g = data[i + 1]!;
-    const b = data[i + 2]!;
-    const a = under[f + 3]! * INV_255;
-    let v = r0 * r + r1 * g + r2 * b + r3;
-    v += (under[f]! - v) * a;
-    data[i] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
-    v = g0 * r + g1 * g + g2 * b + g3;
-    v += (under[f + 1]! - v) * a;
-    data[i + 1] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
-    v = b0 * r + b1 * g + b2 * b + b3;
-    v += (under[f + 2]! - v) * a;
-    data[i + 2] = v <= 0 ? 0 : v >= 255 ? 255 : v | 0;
-  }
+    pass.unload(data, at.pxAt);
+  });
 }
 
 /**
@@ -232,10 +180,10 @@ const leakShape = ({ left, top, width, height, shape: s }: Leak): Float64Array =
   );
 
 /**
- * What a leak's ellipse leaves of `255 − v` along row `y` of the picture, multiplied into `keep`;
- * answers whether it reaches the row.
+ * What a leak's ellipse leaves of `255 − v` along row `y` of the picture, multiplied into the row's
+ * leak factors by the pass (film-pass.wat's `leak`); answers whether it reaches the row.
  */
-function leakRow(keep: Float64Array, y: number, l: Float64Array): boolean {
+function leakRow(pass: Pass, keepAt: number, y: number, l: Float64Array): boolean {
   const left = l[0]!;
   const top = l[1]!;
   if (y < top || y >= top + l[3]!) return false;
@@ -256,18 +204,22 @@ function leakRow(keep: Float64Array, y: number, l: Float64Array): boolean {
   const half = rx * Math.sqrt(1 - dy2);
   const from = Math.max(0, Math.floor(cx - half - 0.5));
   const to = Math.min(l[2]!, Math.ceil(cx + half + 0.5));
+  if (to <= from) return false;
   // the gradient's two pieces: o0 → o45 over 0–0.45 of the way out, o45 → 0 over the rest
-  const [inner, outer] = [(o45 - o0) / 0.45, o45 / 0.55];
-  const irx = 1 / rx;
-  for (let x = from, j = (left + from) * 3; x < to; x++, j += 3) {
-    const dx = (x + 0.5 - cx) * irx;
-    const d = Math.sqrt(dx * dx + dy2);
-    if (d >= 1) continue;
-    const o = d < 0.45 ? o0 + inner * d : outer * (1 - d);
-    keep[j] = keep[j]! * (1 - kr * o);
-    keep[j + 1] = keep[j + 1]! * (1 - kg * o);
-    keep[j + 2] = keep[j + 2]! * (1 - kb * o);
-  }
+  pass.leak(
+    keepAt,
+    left + from,
+    left + to,
+    left + cx,
+    dy2,
+    1 / rx,
+    kr,
+    kg,
+    kb,
+    o0,
+    (o45 - o0) / 0.45,
+    o45 / 0.55,
+  );
   return true;
 }
 
