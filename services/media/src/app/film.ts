@@ -44,8 +44,8 @@ const once = keeper<Buffer>(16);
 
 /**
  * A tile of monochrome grain from a fixed seed, softened (`GRAIN_SOFTNESS`) so it clumps like film
- * grain rather than sensor noise, as white and black specks laid over the picture: a speck of strength d lightens
- * or darkens a pixel as overlay blending with mid-grey ± d would, give or take.
+ * grain rather than sensor noise, as white and black specks laid over the picture: a speck of
+ * strength d lightens or darkens a pixel as overlay blending with mid-grey ± d would, give or take.
  */
 function grainTile(amount: number): Promise<Buffer> {
   return once(`grain:${amount}`, async () => {
