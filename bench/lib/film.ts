@@ -20,9 +20,10 @@ export interface FilmDeveloping {
 
 /**
  * Collects the garbage now: before each photo is timed, so that a collection set off by what earlier
- * photos left does not land on whichever photo is timed then: a 1600×900 picture is 4.3 MB of
- * memory outside the heap, and a major collection (10–15 ms of CPU) came every two or three photos,
- * mostly in a film photo's time, and when its period fell in step with the order of the looks, always on the same look.
+ * photos left does not land on whichever photo is timed then: a 1600×900 picture is 4.3 MB of memory
+ * outside the heap, and a major collection (10–15 ms of CPU) came every two or three photos, mostly
+ * in a film photo's time, and when its period fell in step with the order of the looks, always on the
+ * same look.
  */
 function collectGarbage(): void {
   if (!gc) {

@@ -6,7 +6,7 @@ const compiled = new WebAssembly.Module(Buffer.from(FILM_PASS_WASM, 'base64'));
 const PAGE = 65_536;
 /** The colour map's twelve numbers at the start of memory, each splatted as an f32x4. */
 const MAP_BYTES = 192;
-/** Bytes after the picture that the pass may read (a pixel is read as four bytes). */
+/** Bytes after the picture that the pass may read (four pixels are read as 16 bytes). */
 const SPARE = 16;
 const align16 = (n: number) => (n + 15) & ~15;
 
@@ -18,7 +18,11 @@ const align16 = (n: number) => (n + 15) & ~15;
  */
 class Pass {
   private readonly memory: WebAssembly.Memory;
-  private readonly rowFn: (px: number, f: number, keep: number, n: number) => void;
+  /**
+   * film-pass.wat's `row`: the pass over `n` pixels from byte `px`, with the frame's from `f` and the
+   * leak factors at `keep` (0: none)
+   */
+  readonly row: (px: number, f: number, keep: number, n: number) => void;
   /** film-pass.wat's `leak` */
   readonly leak: (
     keep: number,
@@ -40,7 +44,7 @@ class Pass {
   constructor() {
     const instance = new WebAssembly.Instance(compiled);
     this.memory = instance.exports.memory as WebAssembly.Memory;
-    this.rowFn = instance.exports.row as Pass['rowFn'];
+    this.row = instance.exports.row as Pass['row'];
     this.leak = instance.exports.leak as Pass['leak'];
   }
 
@@ -69,11 +73,6 @@ class Pass {
     }
     new Uint8Array(buffer, pxAt, data.length).set(data);
     return { keep: new Float32Array(buffer, keepAt, keepFloats), keepAt, frameAt, pxAt };
-  }
-
-  /** The pass over `n` pixels from `px`, with the frame's from `f` and the leak factors at `keep` (0: none). */
-  row(px: number, f: number, keep: number, n: number): void {
-    this.rowFn(px, f, keep, n);
   }
 
   /** The picture, developed, copied back out of memory into `data`. */
