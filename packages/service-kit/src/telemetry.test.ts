@@ -324,6 +324,43 @@ describe('startTelemetry lifecycle', () => {
     }
   });
 
+  it('without an exporter, express handlers run in the request span itself, and metrics keep the route', async () => {
+    const t = await startTelemetry({ serviceName: 'quiet', env: {} });
+    try {
+      const app = express();
+      app.use(httpMetrics());
+      const active = () => trace.getActiveSpan()?.spanContext() ?? { traceId: '', spanId: '' };
+      let before = active();
+      app.use((_req, _res, next) => {
+        before = active();
+        next();
+      });
+      let inHandler = active();
+      app.get('/quiet/:id', (_req, res) => {
+        inHandler = active();
+        res.json({});
+      });
+      const base = await listen(app);
+      const traceId = 'a'.repeat(32);
+      const r = await fetch(`${base}/quiet/1`, {
+        headers: { traceparent: `00-${traceId}-${'b'.repeat(16)}-01` },
+      });
+      expect(r.status).toBe(200);
+      // the request's trace, from the http server span, with no router or handler span inside it
+      expect(before.traceId).toBe(traceId);
+      expect(inHandler).toEqual(before);
+      const metrics = await listen((req, res) => t.metricsHandler(req, res));
+      const text = await (await fetch(`${metrics}/metrics`)).text();
+      expect(text).toMatch(/afterglow_http_server_duration_ms_count\{[^}]*route="\/quiet\/:id"[^}]*\} 1/);
+    } finally {
+      for (const s of servers.splice(0)) {
+        s.closeAllConnections();
+        s.close();
+      }
+      await t.shutdown();
+    }
+  });
+
   it('exports over OTLP/HTTP when OTEL_EXPORTER_OTLP_ENDPOINT is set', async () => {
     const received: { url: string; type: string; bytes: number }[] = [];
     const collector = await listen((req, res) => {

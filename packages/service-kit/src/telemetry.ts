@@ -14,7 +14,8 @@
  *    in the Prometheus text format), plus a periodic OTLP/HTTP exporter when
  *    OTEL_EXPORTER_OTLP_METRICS_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT is set.
  *  - Instrumentations: node's `http`/`https` (server and client spans), `pg` (node-postgres, only
- *    queries inside a span) and `express` (router and request-handler spans, `http.route`).
+ *    queries inside a span) and, where spans are exported, `express` (router and request-handler
+ *    spans, `http.route`).
  *    They patch modules when those are `require`d. Our launcher is one ESM bundle whose static imports
  *    (express, pg, node:http) are all evaluated before any code runs, so after starting the SDK this
  *    module requires each instrumented module once more: the hooks then patch the already loaded
@@ -203,7 +204,14 @@ export async function startTelemetry(opts: TelemetryOptions): Promise<Telemetry>
     );
   }
 
-  const instrumentations = getInstrumentations();
+  // Express's router and handler spans only where spans are recorded: unrecorded, they cost every
+  // request a wrapped layer and a context switch per middleware, and say nothing (the route of the
+  // request's metrics is read from express itself, `routeOf`). The server span, with its trace id for
+  // logs, problem+json and `traceparent`, is the http instrumentation's.
+  const instrumentations = getInstrumentations().filter(
+    (i) => exportingTraces || !(i instanceof ExpressInstrumentation),
+  );
+  for (const i of getInstrumentations()) if (!instrumentations.includes(i)) i.disable();
   const sdk = new NodeSDK({
     serviceName,
     resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: serviceName })),
