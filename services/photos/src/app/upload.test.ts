@@ -122,6 +122,27 @@ describe('uploading a shot (PGlite, filesystem store)', () => {
     expect(kept).toHaveLength(1);
   });
 
+  it('tells from its own statement a device that is gone or of another event, and keeps no original', async () => {
+    const { e } = await freshDevice();
+    const other = await w.device(w.event());
+    await expect(
+      w.app.uploads.upload(e.code, { id: randomUUID() }, shot, null, undefined),
+    ).rejects.toMatchObject({
+      status: 403,
+      code: 'device_not_yours',
+    });
+    await expect(
+      w.app.uploads.upload(e.code, { id: other.id }, shot, null, randomUUID()),
+    ).rejects.toMatchObject({
+      status: 403,
+      code: 'device_mismatch',
+    });
+    const kept = [];
+    for await (const o of w.store.list(`events/${e.id}/originals/`)) kept.push(o);
+    expect(kept).toHaveLength(0);
+    expect((await w.app.guests.device(other.id))!.shotsTaken).toBe(0);
+  });
+
   it('costs the guest nothing when storage refuses the original', async () => {
     const { e, d } = await freshDevice();
     refuseWrites = true;

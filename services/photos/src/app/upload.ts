@@ -18,14 +18,14 @@ import {
 import { isUniqueViolation, traceHeaders, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
 import { outbox, photos } from '../adapters/schema';
-import { claimShot, shotsRemaining, type Device, type Guests } from '../guests';
+import { claimShot, eventOfDevice, notYours, shotsRemaining, type Device, type Guests } from '../guests';
 import { INGEST, type Capture } from './capture-ingest';
 import { developingJob } from './developing';
 import type { EventsClient } from './events-client';
 import type { DevelopingPlan, HostPlans } from './host-plan';
 
 class Rollback extends Error {
-  constructor(readonly kind: 'no_shots' | 'event_full' | 'replay') {
+  constructor(readonly kind: 'no_shots' | 'event_full' | 'not_yours' | 'device_mismatch') {
     super(kind);
   }
 }
@@ -38,9 +38,11 @@ export interface UploadResult {
 
 export const noShots = () => new HttpError(403, 'no_shots_remaining', 'No shots remaining');
 
+const deviceMismatch = () => forbidden('This device belongs to another event', 'device_mismatch');
+
 /** Refuses a device of another event, and an event that has ended: no capture is taken then. */
 export function checkDeviceOf(e: EventRecord, device: Device): void {
-  if (device.eventId !== e.id) throw forbidden('This device belongs to another event', 'device_mismatch');
+  if (device.eventId !== e.id) throw deviceMismatch();
 }
 export function checkNotEnded(e: EventRecord): void {
   if (hasEnded(e)) throw forbidden('This event has ended, photos can no longer be taken', 'event_ended');
@@ -82,7 +84,12 @@ const planUnavailable = (cause: unknown) =>
 /**
  * A guest's shot: the original stored, then in one statement (in a group commit with the shots that
  * arrive with it) the shot counted on the device's roll, the event's photo count raised within its
- * plan, the row written and its `photo.uploaded` fact put in the outbox. A retried upload (the same uploadId) is answered as the first was, and counted once.
+ * plan, the row written and its `photo.uploaded` fact put in the outbox. A retried upload (the same
+ * uploadId) is answered as the first was, and counted once.
+ *
+ * The device is named by its id alone (its cookie proven by the route): the statement reads it where
+ * it counts the shot, so an upload reads nothing of the database before it (a device that is gone,
+ * of another event or out of shots is refused from the statement's answer, and its original removed).
  */
 export class Uploads {
   /** Originals of uploads whose transaction failed with the database away: kept until we know. */
@@ -103,21 +110,14 @@ export class Uploads {
 
   async upload(
     code: string,
-    device: Device,
+    device: Pick<Device, 'id'>,
     file: Capture,
     caption: string | null,
     uploadId: string | undefined,
     kind: CaptureKind = DEFAULT_CAPTURE_KIND,
   ): Promise<UploadResult> {
     const e = await this.d.events.getOr404(code);
-    checkDeviceOf(e, device);
     checkNotEnded(e);
-    if (device.shotsTaken >= e.maxShotsPerDevice) {
-      // A retry of the roll's last upload is answered as the first was.
-      const replay = uploadId ? await this.replayed(device.id, uploadId, e) : null;
-      if (replay) return replay;
-      throw noShots();
-    }
     // the host's plan decides the steps developing takes (a watermark on the free plan)
     const plan = await this.planOf(e);
     // clips where the event takes them and the host's plan has them (ADR 033)
@@ -155,7 +155,7 @@ export class Uploads {
       const [r] = (await this.d.grouped(
         sql`
         with d as (
-          ${claimShot(device.id, e.maxShotsPerDevice, now)}
+          ${claimShot(device.id, e.id, e.maxShotsPerDevice, now)}
         ), c as (
           insert into photos.event_counters (event_id, photo_count)
           select ${e.id}::uuid, 1 from d
@@ -177,16 +177,22 @@ export class Uploads {
           from p
           returning id
         ), r as (
-          select (select shots_taken from d) as shots, (select count(*) from o)::int as n
+          select (select shots_taken from d) as shots, (select count(*) from o)::int as n,
+            (${eventOfDevice(device.id)}) as device_event
         )
-        select shots, n, (shots is null or n = 0) as rollback from r`,
+        select shots, n, device_event, (shots is null or n = 0) as rollback from r`,
         // the group takes its locks (the event's counter, the device) in one order on every replica
         `${e.id}:${device.id}`,
       )) as {
         shots: number | null;
         n: number;
+        device_event: string | null;
       }[];
-      if (r?.shots == null) throw new Rollback('no_shots');
+      if (r?.shots == null) {
+        // why the roll took no shot: the device is gone, of another event, or out of shots
+        if (r?.device_event == null) throw new Rollback('not_yours');
+        throw new Rollback(r.device_event === e.id ? 'no_shots' : 'device_mismatch');
+      }
       if (!r.n) throw new Rollback('event_full');
       shotsTaken = r.shots;
     } catch (err) {
@@ -198,6 +204,8 @@ export class Uploads {
         throw err;
       }
       await this.d.store.delete(originalKey).catch(() => {});
+      if (err instanceof Rollback && err.kind === 'not_yours') throw notYours();
+      if (err instanceof Rollback && err.kind === 'device_mismatch') throw deviceMismatch();
       if (uploadId && (err instanceof Rollback || isUniqueViolation(err))) {
         // A retried upload whose first attempt was stored (possibly while this one was on its way).
         const replay = await this.replayed(device.id, uploadId, e);

@@ -25,7 +25,7 @@ export function verifyDeviceToken(secret: Buffer, deviceId: string, token: strin
 const uuid = z.uuid();
 const DEVICE_COOKIE_MAX_AGE_S = 180 * 24 * 3600;
 
-const notYours = () =>
+export const notYours = () =>
   new HttpError(
     403,
     'device_not_yours',
@@ -47,6 +47,11 @@ export interface DeviceProof {
   owned(cookieHeader: string | undefined): string[];
   /** the device a request names, proven by its cookie: 400 without an id, 403 when not this browser's */
   prove(cookieHeader: string | undefined, deviceId: unknown): Promise<DeviceRow>;
+  /**
+   * The id of the device a request names, when its cookie proves it this browser's (400 without an id,
+   * 403 otherwise), without reading the device: for a statement that reads it itself (an upload's).
+   */
+  verify(cookieHeader: string | undefined, deviceId: unknown): string;
 }
 
 export function deviceProof(
@@ -74,12 +79,16 @@ export function deviceProof(
         .filter((id) => uuid.safeParse(id).success);
     },
 
-    async prove(cookieHeader, deviceId) {
+    verify(cookieHeader, deviceId) {
       const id = uuid.safeParse(deviceId);
       if (!id.success) throw badRequest('Upload must carry a device id', 'device_required');
       const token = parseCookies(cookieHeader)[deviceCookieName(id.data)];
       if (!verifyDeviceToken(secret, id.data, token)) throw notYours();
-      const d = await lookup(id.data);
+      return id.data;
+    },
+
+    async prove(cookieHeader, deviceId) {
+      const d = await lookup(this.verify(cookieHeader, deviceId));
       if (!d) throw notYours();
       return d;
     },
