@@ -25,6 +25,8 @@ const result = await build({
     'pglite-worker': join(root, 'packages/db/src/pglite-worker.ts'),
     // the AI safety filter's thread (ADR 027), started by the media worker from beside the bundle
     'safety-worker': join(root, 'services/media/src/app/safety-worker.ts'),
+    // the film look's pass (ADR 020), started by the media worker from beside the bundle
+    'film-pass-worker': join(root, 'services/media/src/app/film-pass-worker.ts'),
   },
   outdir: out,
   outExtension: { '.js': '.mjs' },

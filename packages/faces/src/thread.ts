@@ -88,34 +88,43 @@ export const failedInThread = (err: unknown): err is Error =>
   err instanceof Error && (err as { fromRequest?: boolean }).fromRequest === true;
 
 /**
+ * Sets the scheduling priority (nice) of the calling thread alone: on Linux a thread is a task of its
+ * own, and its id is the last part of /proc/thread-self. Elsewhere the thread keeps the process's.
+ */
+export function setThisThreadNice(nice: number): void {
+  try {
+    setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), nice);
+  } catch {
+    // not Linux: the thread keeps the process's priority
+  }
+}
+
+/**
  * The thread's side: answers each request with `handle`, one at a time, in order. `background` lowers
  * this thread's scheduling priority (nice 19, this thread only): on a busy machine its work waits for
- * cores the uploads and developing do not need.
+ * cores the uploads and developing do not need. `transfer` names what of an answer is moved to the
+ * event loop's thread rather than copied (a picture's pixels).
  */
 export function serveInThread<Req, Res>(
   handle: (request: Req) => Promise<Res>,
-  opts: { background?: boolean } = {},
+  opts: { background?: boolean; transfer?: (answer: Res) => Transferable[] } = {},
 ): void {
   const port = parentPort;
   if (!port) return;
-  if (opts.background) {
-    try {
-      // on Linux a thread is a task of its own: its id is the last part of /proc/thread-self
-      setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
-    } catch {
-      // elsewhere the thread keeps the process's priority
-    }
-  }
+  if (opts.background) setThisThreadNice(19);
   let queue: Promise<unknown> = Promise.resolve();
   port.on('message', (m: { id: number; request: Req }) => {
     queue = queue.then(async () => {
       let answer: Answer<Res>;
+      let moved: Transferable[] = [];
       try {
-        answer = { id: m.id, value: await handle(m.request) };
+        const value = await handle(m.request);
+        answer = { id: m.id, value };
+        moved = opts.transfer?.(value) ?? [];
       } catch (err) {
         answer = { id: m.id, error: err instanceof Error ? err.message : String(err) };
       }
-      port.postMessage(answer);
+      port.postMessage(answer, moved);
     });
   });
 }

@@ -20,7 +20,8 @@ import { useFfmpeg } from '@afterglow/service-kit/ffmpeg';
 import { setClipThreads } from './app/clip-pipeline';
 import { develop, safetyJudge } from './app/develop';
 import { safetyScore } from './app/safety';
-import { lowerLibvipsThreads } from './app/priority';
+import { DEVELOPING_NICE, lowerLibvipsThreads } from './app/priority';
+import { setFilmPassNice } from './app/film-pass-thread';
 import { slots } from './app/slots';
 
 /**
@@ -43,6 +44,8 @@ export const mediaModule: ServiceModule = {
     // Beside the web services (embedded mode) developing leaves a core to ingest: a guest's upload is
     // acknowledged first and developed a moment later. Alone, the worker takes every core.
     const shared = ctx.modules.some((m) => m === 'gateway' || m === 'photos');
+    // the film look's thread, too (app/film-pass-thread.ts)
+    setFilmPassNice(shared ? DEVELOPING_NICE : 0);
     const concurrency = Math.max(
       1,
       ctx.config.MEDIA_CONCURRENCY || availableParallelism() - (shared ? 1 : 0),
@@ -69,7 +72,7 @@ export const mediaModule: ServiceModule = {
     const developJob = async (msg: { data: unknown }) => {
       const m = photoUploaded.schema.parse(msg.data);
       // beside the web services, developing's pixel work yields to their uploads (app/priority.ts)
-      if (shared) await lowerLibvipsThreads(5);
+      if (shared) await lowerLibvipsThreads(DEVELOPING_NICE);
       // A photo the filter must judge is developed now and judged from the filter's own queue (below),
       // so a burst of them never waits for the filter; a clip's sampled frames are judged as it develops.
       const judgeLater = m.aiFilter === true && captureKindOf(m.kind) === 'photo';

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain ES module script without types
 import { GENERATED, assemble, generated } from '../../../../scripts/film-wasm.mjs';
-import { withPass } from './film-pass';
+import { runPass, withPass } from './film-pass';
+import { passInThread } from './film-pass-thread';
 
 /** A seeded stream of numbers in [0, 1), so a failure shows the same pixels again. */
 function numbers(seed: number) {
@@ -124,5 +125,74 @@ describe('the film look’s pass in WebAssembly', () => {
     expect([...data.subarray(0, w * 3)].every((v) => v === 100)).toBe(true);
     expect([...data.subarray(w * 3, 2 * w * 3)].every((v) => v === 50)).toBe(true);
     expect([...data.subarray(2 * w * 3)].every((v) => v === 100)).toBe(true);
+  });
+});
+
+describe('the film look’s pass in a thread of its own', () => {
+  const picture = (w: number, h: number, seed: number) => {
+    const random = numbers(seed);
+    return {
+      data: Uint8Array.from({ length: w * h * 3 }, () => Math.floor(random() * 256)),
+      frame: Uint8Array.from({ length: w * h * 4 }, () => Math.floor(random() * 256)),
+      map: Float64Array.from({ length: 12 }, (_, i) => (i % 5 === 0 ? 0.9 : 0.05)),
+      // one leak over the middle of the picture: left, top, width, height, cx, cy, rx, ry, rgb, opacities
+      leaks: [Float64Array.of(w / 4, h / 4, w / 2, h / 2, w / 4, h / 4, w / 4, h / 4, 1, 0.6, 0.2, 0.5, 0.3)],
+    };
+  };
+
+  /** `runPass` on a copy of the picture's pixels, with its frame layer or (`withFrame` false) without */
+  const passHere = (p: ReturnType<typeof picture>, w: number, h: number, key: string, withFrame = true) =>
+    runPass({
+      ...p,
+      ...(withFrame ? {} : { frame: undefined }),
+      data: Uint8Array.from(p.data),
+      width: w,
+      height: h,
+      frameKey: key,
+      nice: 0,
+    });
+
+  it('asks for a frame layer it has not got, leaving the pixels as they were, and keeps one it was given', async () => {
+    const p = picture(24, 10, 1);
+    const wanted = await passHere(p, 24, 10, 'k1', false);
+    expect(wanted.frameWanted).toBe(true);
+    expect(wanted.data).toEqual(p.data);
+
+    const given = await passHere(p, 24, 10, 'k1');
+    const kept = await passHere(p, 24, 10, 'k1', false);
+    expect(given.frameWanted).toBeUndefined();
+    expect(kept.frameWanted).toBeUndefined();
+    expect(Buffer.from(kept.data).equals(Buffer.from(given.data))).toBe(true);
+    expect(Buffer.from(given.data).equals(Buffer.from(p.data))).toBe(false);
+  });
+
+  it('makes in the thread what it makes here, gives the frame layer once, and the event loop turns meanwhile', async () => {
+    const [w, h] = [1600, 900];
+    const p = picture(w, h, 2);
+    const here = await passHere(p, w, h, 'here');
+    let turns = 0;
+    let turning = true;
+    const spin = (async () => {
+      while (turning) {
+        turns++;
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const first = await passInThread({ ...p, width: w, height: h, frameKey: 'thread' });
+    // the second picture of the size: the thread has the layer (a wrong one here would show)
+    const second = await passInThread({
+      ...p,
+      frame: new Uint8Array(p.frame.length),
+      width: w,
+      height: h,
+      frameKey: 'thread',
+    });
+    turning = false;
+    await spin;
+    expect(first.equals(Buffer.from(here.data))).toBe(true);
+    expect(second.equals(first)).toBe(true);
+    // the caller's pixels are its own still
+    expect(Buffer.from(p.data).equals(first)).toBe(false);
+    expect(turns).toBeGreaterThan(2);
   });
 });

@@ -39,7 +39,7 @@ class Pass {
     outer: number,
   ) => void;
   /** the frame layer in memory now, and where */
-  private frame: { layer: Buffer; at: number } | null = null;
+  private frame: { layer: Uint8Array; at: number } | null = null;
 
   constructor() {
     const instance = new WebAssembly.Instance(compiled);
@@ -54,7 +54,7 @@ class Pass {
    * Answers the leak factors' view (for every four pixels their four reds', greens' and blues') and
    * the offsets the pass works at.
    */
-  load(data: Uint8Array, w: number, h: number, m: Float64Array, frame: Buffer) {
+  load(data: Uint8Array, w: number, h: number, m: Float64Array, frame: Uint8Array) {
     const keepAt = MAP_BYTES;
     const keepFloats = Math.ceil(w / 4) * 12;
     const frameAt = align16(keepAt + keepFloats * 4);
@@ -94,3 +94,107 @@ export async function withPass<T>(use: (pass: Pass) => Promise<T>): Promise<T> {
 }
 
 export type { Pass };
+
+/**
+ * A picture's look, as the film pass's thread is asked for it (film-pass-worker.ts): the RGB pixels
+ * (moved to the thread and back, not copied), the colour map's twelve numbers, the light leaks'
+ * shapes (`leakShape` in film.ts) and the frame layer of the picture's size, named by `frameKey`: the
+ * thread keeps the layers it was given, so a layer is sent once (again when the thread asks for it).
+ */
+export interface PassRequest {
+  data: Uint8Array<ArrayBuffer>;
+  width: number;
+  height: number;
+  map: Float64Array;
+  leaks: Float64Array[];
+  frameKey: string;
+  frame?: Uint8Array;
+  /** the thread's scheduling priority (nice): beside the web services, developing yields to them */
+  nice: number;
+}
+
+/** The pixels, developed; or, untouched, with the frame layer asked for (the thread has not got it). */
+export interface PassAnswer {
+  data: Uint8Array<ArrayBuffer>;
+  frameWanted?: true;
+}
+
+/** Frame layers the thread was given, by key: as many as film.ts keeps (the oldest forgotten first). */
+const frames = new Map<string, Uint8Array>();
+const FRAMES = 16;
+
+/**
+ * The look on an RGB picture, in place, in one pass over it (the thread's side of `PassRequest`): the
+ * colour map, then the light leaks (screen blending) and the frame layer (plain alpha blending), as
+ * sharp composites them, with values kept unclamped until the end as libvips keeps them in float. The
+ * leaks of a row are gathered first: screening with several is `255 − (255 − v)·Π(1 − leak)`, so each
+ * pixel takes one factor a channel. The pass runs in WebAssembly SIMD (film-pass.wat), a row at a
+ * time.
+ */
+export async function runPass(r: PassRequest): Promise<PassAnswer> {
+  if (r.frame) {
+    frames.delete(r.frameKey);
+    frames.set(r.frameKey, r.frame);
+    if (frames.size > FRAMES) frames.delete(frames.keys().next().value!);
+  }
+  const frame = frames.get(r.frameKey);
+  if (!frame) return { data: r.data, frameWanted: true };
+  const { data, width: w, height: h } = r;
+  await withPass(async (pass) => {
+    const at = pass.load(data, w, h, r.map, frame);
+    at.keep.fill(1);
+    let leaky = false;
+    for (let y = 0; y < h; y++) {
+      if (leaky) at.keep.fill(1);
+      leaky = false;
+      for (const l of r.leaks) leaky = leakRow(pass, at.keepAt, y, l) || leaky;
+      pass.row(at.pxAt + y * w * 3, at.frameAt + y * w * 4, leaky ? at.keepAt : 0, w);
+    }
+    pass.unload(data, at.pxAt);
+  });
+  return { data };
+}
+
+/**
+ * What a leak's ellipse leaves of `255 − v` along row `y` of the picture, multiplied into the row's
+ * leak factors by the pass (film-pass.wat's `leak`); answers whether it reaches the row.
+ */
+function leakRow(pass: Pass, keepAt: number, y: number, l: Float64Array): boolean {
+  const left = l[0]!;
+  const top = l[1]!;
+  if (y < top || y >= top + l[3]!) return false;
+  const [cx, cy, rx, ry, kr, kg, kb, o0, o45] = [
+    l[4]!,
+    l[5]!,
+    l[6]!,
+    l[7]!,
+    l[8]!,
+    l[9]!,
+    l[10]!,
+    l[11]!,
+    l[12]!,
+  ];
+  const dy = (y - top + 0.5 - cy) / ry;
+  const dy2 = dy * dy;
+  if (dy2 >= 1) return false;
+  const half = rx * Math.sqrt(1 - dy2);
+  const from = Math.max(0, Math.floor(cx - half - 0.5));
+  const to = Math.min(l[2]!, Math.ceil(cx + half + 0.5));
+  if (to <= from) return false;
+  // the gradient's two pieces: o0 → o45 over 0–0.45 of the way out, o45 → 0 over the rest
+  pass.leak(
+    keepAt,
+    left + from,
+    left + to,
+    left + cx,
+    dy2,
+    1 / rx,
+    kr,
+    kg,
+    kb,
+    o0,
+    (o45 - o0) / 0.45,
+    o45 / 0.55,
+  );
+  return true;
+}

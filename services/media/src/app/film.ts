@@ -1,8 +1,7 @@
-import { setImmediate as turn } from 'node:timers/promises';
 import sharp, { type OverlayOptions, type Sharp } from 'sharp';
 import { filmLook } from '@afterglow/contracts';
 import { colourRows } from './film-colour';
-import { withPass, type Pass } from './film-pass';
+import { passInThread } from './film-pass-thread';
 import {
   frameSizes,
   frameSvg,
@@ -75,9 +74,13 @@ function grainTile(amount: number): Promise<Buffer> {
  * rebate and its perforations, as one RGBA layer (plain alpha) laid over in plain alpha blending (one
  * pass over the picture instead of three).
  */
+const frameKey = (w: number, h: number, preset: string) => {
+  const look = filmLook(preset);
+  return `frame:${w}x${h}:${look.vignette}:${look.grain}`;
+};
 function frameLayer(w: number, h: number, preset: string): Promise<Buffer> {
   const look = filmLook(preset);
-  return once(`frame:${w}x${h}:${look.vignette}:${look.grain}`, async () => {
+  return once(frameKey(w, h, preset), async () => {
     // a picture smaller than the tile takes a corner of it
     const [tw, th] = [Math.min(GRAIN_TILE, w), Math.min(GRAIN_TILE, h)];
     const tile = await grainTile(look.grain);
@@ -123,40 +126,6 @@ export function stampLayer(w: number, h: number, film: FilmOptions): OverlayOpti
   return at && { input: Buffer.from(at.svg), left: at.left, top: at.top };
 }
 
-type Row4 = [number, number, number, number];
-
-/** Pixels worked on between two turns of the event loop: about 2 ms. */
-const SLICE = 500_000;
-
-/**
- * The look on an RGB picture, in place, in one pass over it: the colour map, then the light leaks
- * (screen blending) and the frame layer (plain alpha blending), as sharp composites them, with values
- * kept unclamped until the end as libvips keeps them in float. The leaks of a row are gathered first:
- * screening with several is `255 − (255 − v)·Π(1 − leak)`, so each pixel takes one factor a channel.
- * The pass runs in WebAssembly SIMD (film-pass.wat), a row at a time and in slices: the event loop
- * (which serves requests in the embedded profile) gets a turn every `SLICE` pixels.
- */
-async function develop(px: Pixels, rows: Row4[], lit: Leak[], frame: Buffer): Promise<void> {
-  const { width: w, height: h } = px;
-  const data = new Uint8Array(px.data.buffer, px.data.byteOffset, px.data.length);
-  const m = Float64Array.from(rows.flat());
-  const shapes = lit.map(leakShape);
-  const slice = Math.max(1, Math.floor(SLICE / w));
-  await withPass(async (pass) => {
-    const at = pass.load(data, w, h, m, frame);
-    at.keep.fill(1);
-    let leaky = false;
-    for (let y = 0; y < h; y++) {
-      if (y > 0 && y % slice === 0) await turn();
-      if (leaky) at.keep.fill(1);
-      leaky = false;
-      for (const l of shapes) leaky = leakRow(pass, at.keepAt, y, l) || leaky;
-      pass.row(at.pxAt + y * w * 3, at.frameAt + y * w * 4, leaky ? at.keepAt : 0, w);
-    }
-    pass.unload(data, at.pxAt);
-  });
-}
-
 /**
  * A leak's numbers: its box in the picture, its ellipse in the box, its colour (0–1) and opacities.
  * In a Float64Array: an object of them would change shape between leaks whose numbers happen to be
@@ -180,50 +149,6 @@ const leakShape = ({ left, top, width, height, shape: s }: Leak): Float64Array =
   );
 
 /**
- * What a leak's ellipse leaves of `255 − v` along row `y` of the picture, multiplied into the row's
- * leak factors by the pass (film-pass.wat's `leak`); answers whether it reaches the row.
- */
-function leakRow(pass: Pass, keepAt: number, y: number, l: Float64Array): boolean {
-  const left = l[0]!;
-  const top = l[1]!;
-  if (y < top || y >= top + l[3]!) return false;
-  const [cx, cy, rx, ry, kr, kg, kb, o0, o45] = [
-    l[4]!,
-    l[5]!,
-    l[6]!,
-    l[7]!,
-    l[8]!,
-    l[9]!,
-    l[10]!,
-    l[11]!,
-    l[12]!,
-  ];
-  const dy = (y - top + 0.5 - cy) / ry;
-  const dy2 = dy * dy;
-  if (dy2 >= 1) return false;
-  const half = rx * Math.sqrt(1 - dy2);
-  const from = Math.max(0, Math.floor(cx - half - 0.5));
-  const to = Math.min(l[2]!, Math.ceil(cx + half + 0.5));
-  if (to <= from) return false;
-  // the gradient's two pieces: o0 → o45 over 0–0.45 of the way out, o45 → 0 over the rest
-  pass.leak(
-    keepAt,
-    left + from,
-    left + to,
-    left + cx,
-    dy2,
-    1 / rx,
-    kr,
-    kg,
-    kb,
-    o0,
-    (o45 - o0) / 0.45,
-    o45 / 0.55,
-  );
-  return true;
-}
-
-/**
  * A sized image developed with the film look, as RGB pixels: the preset's colour treatment and tint,
  * light leaks seeded from the photo's id, grain, the vignette and the perforated frame, and the date
  * stamp. The picture is read out of libvips once and the look made in one pass over it; the frame
@@ -243,12 +168,16 @@ export async function developFilm(sized: Sharp, film: FilmOptions): Promise<Pixe
     frameLayer(px.width, px.height, film.preset),
     at && rasterised(at.svg),
   ]);
-  await develop(
-    px,
-    colourRows(look),
-    leaks(px.width, px.height, seeded(film.photoId), film.preset === 'bw'),
+  // the look's pass in a thread of its own (film-pass-thread.ts)
+  px.data = await passInThread({
+    data: px.data,
+    width: px.width,
+    height: px.height,
+    map: Float64Array.from(colourRows(look).flat()),
+    leaks: leaks(px.width, px.height, seeded(film.photoId), film.preset === 'bw').map(leakShape),
+    frameKey: frameKey(px.width, px.height, film.preset),
     frame,
-  );
+  });
   if (at && stamp) layOver(px, stamp, at.left, at.top);
   return px;
 }

@@ -7,6 +7,9 @@ import { setPriority } from 'node:os';
  * that instant reads as its creator's: every `RESCAN` calls all are looked at again.
  */
 const seen = new Set<string>();
+
+/** The scheduling priority (nice) of developing's pixel work beside the web services. */
+export const DEVELOPING_NICE = 5;
 const RESCAN = 64;
 let calls = 0;
 
