@@ -69,15 +69,17 @@ function grainTile(amount: number): Promise<Buffer> {
   });
 }
 
+/** A size's frame layer's name, in film.ts's keeper and in the film pass's thread. */
+const frameKey = (w: number, h: number, preset: string) => {
+  const look = filmLook(preset);
+  return `frame:${w}x${h}:${look.vignette}:${look.grain}`;
+};
+
 /**
  * Everything of the look that is the same for every picture of a size: grain, vignette, the film
  * rebate and its perforations, as one RGBA layer (plain alpha) laid over in plain alpha blending (one
  * pass over the picture instead of three).
  */
-const frameKey = (w: number, h: number, preset: string) => {
-  const look = filmLook(preset);
-  return `frame:${w}x${h}:${look.vignette}:${look.grain}`;
-};
 function frameLayer(w: number, h: number, preset: string): Promise<Buffer> {
   const look = filmLook(preset);
   return once(frameKey(w, h, preset), async () => {
