@@ -13,7 +13,7 @@ import {
   type ClipContainer,
 } from '@afterglow/contracts';
 import { FfmpegError, probeClip } from '@afterglow/service-kit/ffmpeg';
-import { StreamedJpeg, cleanJpeg, inspectJpeg } from './jpeg';
+import { StreamedJpeg, cleanJpeg } from './jpeg';
 
 /** A guest's capture as it is to be stored: its bytes and its size in pixels. */
 export interface Ingested {
@@ -79,10 +79,7 @@ export const INGEST: Readonly<Record<CaptureKind, (file: Capture, rules: IngestR
   {
     // Stored without comments or trailing bytes: a polyglot's payload never reaches storage. (A photo's
     // upload cleaned it while it arrived.)
-    photo: async (file) => {
-      const data = file instanceof StreamedJpeg ? file.cleaned() : cleanJpeg(file);
-      return { data, ...(await inspectJpeg(data)) };
-    },
+    photo: async (file) => (file instanceof StreamedJpeg ? file.cleaned() : cleanJpeg(file)),
     clip: (file, rules) => {
       if (file instanceof StreamedJpeg) throw new HttpError(422, CLIP_CODES.notVideo, CLIP_MESSAGES.notVideo);
       return ingestClip(file, rules);

@@ -17,8 +17,8 @@ import {
 } from '@afterglow/contracts';
 import { isUniqueViolation, traceHeaders, type Db, type OutboxRelay } from '@afterglow/db';
 import type { ObjectStore } from '@afterglow/storage';
-import { outbox, photos } from '../adapters/schema';
-import { claimShot, eventOfDevice, notYours, shotsRemaining, type Device, type Guests } from '../guests';
+import { photos } from '../adapters/schema';
+import { notYours, shotsRemaining, type Device, type Guests } from '../guests';
 import { INGEST, type Capture } from './capture-ingest';
 import { developingJob } from './developing';
 import type { EventsClient } from './events-client';
@@ -148,39 +148,17 @@ export class Uploads {
         plan,
       );
       const trace = traceHeaders();
-      // One statement for the shot, the event's count, the row and its outbox fact: each step happens
-      // only if the one before it did, so the answer says where it stopped (and one that stopped rolls
-      // itself back). It runs in the database's next group commit with the uploads arriving with it, and
-      // is answered only once that has committed.
+      // One call for the shot, the event's count, the row and its outbox fact (`photos.take_capture`,
+      // migration 0014): each step happens only if the one before it did, so the answer says where it
+      // stopped (and one that stopped rolls itself back). It runs in the database's next group commit
+      // with the uploads arriving with it, and is answered only once that has committed.
       const [r] = (await this.d.grouped(
-        sql`
-        with d as (
-          ${claimShot(device.id, e.id, e.maxShotsPerDevice, now)}
-        ), c as (
-          insert into photos.event_counters (event_id, photo_count)
-          select ${e.id}::uuid, 1 from d
-          on conflict (event_id) do update set photo_count = photos.event_counters.photo_count + 1
-          where photos.event_counters.photo_count < ${e.maxPhotos}::int
-          returning photo_count
-        ), p as (
-          insert into photos.photos
-            (id, event_id, device_id, kind, upload_id, caption, status, original_key, width, height, bytes, created_at)
-          select ${photoId}::uuid, ${e.id}::uuid, ${device.id}::uuid, ${kind}::text, ${uploadId ?? null}::uuid,
-            ${e.allowCaptions ? caption : null}::text, 'pending', ${originalKey}::text, ${capture.width}::int,
-            ${capture.height}::int, ${capture.data.length}::int, ${now.toISOString()}::timestamptz
-          from c
-          returning id
-        ), o as (
-          insert into ${outbox} (subject, msg_id, payload, headers)
-          select ${fact.subject}::text, ${fact.msgId}::text,
-            ${JSON.stringify(fact.payload)}::jsonb, ${trace ? JSON.stringify(trace) : null}::jsonb
-          from p
-          returning id
-        ), r as (
-          select (select shots_taken from d) as shots, (select count(*) from o)::int as n,
-            (${eventOfDevice(device.id)}) as device_event
-        )
-        select shots, n, device_event, (shots is null or n = 0) as rollback from r`,
+        sql`select shots, n, device_event, rollback from photos.take_capture(
+          ${device.id}::uuid, ${e.id}::uuid, ${e.maxShotsPerDevice}::int, ${e.maxPhotos}::int,
+          ${now.toISOString()}::timestamptz, ${photoId}::uuid, ${kind}::text, ${uploadId ?? null}::uuid,
+          ${e.allowCaptions ? caption : null}::text, ${originalKey}::text, ${capture.width}::int,
+          ${capture.height}::int, ${capture.data.length}::int, ${fact.subject}::text, ${fact.msgId}::text,
+          ${JSON.stringify(fact.payload)}::jsonb, ${trace ? JSON.stringify(trace) : null}::jsonb)`,
         // the group takes its locks (the event's counter, the device) in one order on every replica
         `${e.id}:${device.id}`,
       )) as {

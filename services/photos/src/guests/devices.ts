@@ -85,22 +85,8 @@ export class Devices {
 export const shotsRemaining = (e: EventRecord, shotsTaken: number) =>
   Math.max(0, e.maxShotsPerDevice - shotsTaken);
 
-/**
- * Takes one shot from a device's roll, for a capture's own transaction (ADR 004): an `update …
- * returning shots_taken` that returns no row when the roll is used up, or the device is gone or of
- * another event, so the capture's statement can insert its row only where a shot was taken.
- */
-export const claimShot = (deviceId: string, eventId: string, maxShots: number, at: Date): SQL => sql`
-  update ${devices} set shots_taken = shots_taken + 1, last_seen_at = ${at.toISOString()}::timestamptz
-  where id = ${deviceId}::uuid and event_id = ${eventId}::uuid and shots_taken < ${maxShots}::int
-  returning shots_taken`;
-
-/**
- * The event of a device, for a capture's statement that took no shot (`claimShot`) to say why: no
- * row when the device is gone.
- */
-export const eventOfDevice = (deviceId: string): SQL => sql`
-  select event_id from ${devices} where id = ${deviceId}::uuid`;
+// A capture takes its shot from the roll in the database, in the capture's own statement (ADR 004):
+// `photos.claim_shot` (migration 0014_take_capture), this module's, called by `photos.take_capture`.
 
 /** Devices (guests) that joined the event. */
 export async function deviceCount(db: Db, eventId: string): Promise<number> {

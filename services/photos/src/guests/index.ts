@@ -68,5 +68,5 @@ export function createGuests(deps: { db: Db; events: EventsClient }, live: LiveN
 }
 
 // The roll's rules, for captures (limits that need no object: one statement, one count).
-export { claimShot, deviceCount, eventOfDevice, shotsRemaining } from './devices';
+export { deviceCount, shotsRemaining } from './devices';
 export { notYours } from './device-cookie';

@@ -2,7 +2,7 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError, MAX_UPLOAD_BYTES, badRequest } from '@afterglow/contracts';
 import { discardBody } from '@afterglow/service-kit';
-import { JpegCleaner, StreamedJpeg } from '../app/jpeg';
+import { JpegCleaner, StreamedJpeg, type CleanedJpeg } from '../app/jpeg';
 import { BufferPool, Gathered } from './upload-buffers';
 
 export interface Upload {
@@ -97,13 +97,13 @@ export function readUpload(req: Request, part: FilePart = PHOTO_PART): Promise<U
         });
         stream.on('end', () => {
           if (failed) return;
-          let cleaned: Buffer | HttpError;
+          let cleaned: CleanedJpeg | HttpError;
           try {
-            cleaned = cleaner.finish(g.buf, g.length);
+            cleaned = { data: cleaner.finish(g.buf, g.length), ...cleaner.size() };
           } catch (err) {
             cleaned = err as HttpError;
           }
-          file = cleaned instanceof HttpError ? g.buf.subarray(0, g.length) : cleaned;
+          file = cleaned instanceof HttpError ? g.buf.subarray(0, g.length) : cleaned.data;
           jpeg = new StreamedJpeg(cleaned);
         });
       } else {
