@@ -264,7 +264,27 @@ export function frontendConfig({
           ]
         : []),
     ],
-    optimization: { minimize: !dev },
+    optimization: {
+      minimize: !dev,
+      // The shell's shared libraries (React, React DOM, React Router, React Query) in one file: every
+      // page loads all of them, and on a phone's HTTP/1.1 each file more waits its own round trip
+      // behind the browser's six connections.
+      ...(isShell && !dev
+        ? {
+            splitChunks: {
+              cacheGroups: {
+                sharedLibraries: {
+                  name: 'shared-libraries',
+                  test: /[\\/]node_modules[\\/](?:react|react-dom|scheduler|react-router|@tanstack[\\/][^\\/]+)[\\/]|[\\/]frontends[\\/]react-(?:router|query)\.ts$/,
+                  chunks: 'all',
+                  enforce: true,
+                  priority: 20,
+                },
+              },
+            },
+          }
+        : {}),
+    },
     performance: { hints: false },
     stats: 'errors-warnings',
     devServer: {
