@@ -141,7 +141,7 @@ export function figureRows(r: R): string[][] {
           ],
           [
             'Distributed: developing, renditions per second; drain; ack → renditions p95',
-            `${n(ds.developing?.renditionsPerSecond, '/s')}; ${n(ds.developing?.drainSeconds, ' s')} for ${n(ds.developing?.photos)}; ${n(ds.developing?.ackToRenditionsMs?.p95, ' ms')}`,
+            `${n(ds.developing?.renditionsPerSecond, '/s')}; ${n(ds.developing?.drainSeconds, ' s')} for ${n(ds.developing?.photos)}; ${n(ds.developing?.ackToRenditionsMs?.p95, ' ms')}${ds.developing?.uploadFailures ? `; uploads refused: ${JSON.stringify(ds.developing.uploadFailuresByStatus ?? ds.developing.uploadFailures)}` : ''}`,
             n(d.bare?.renditionsPerSecond, '/s'),
             '',
             '',
