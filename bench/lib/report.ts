@@ -50,9 +50,11 @@ export function figureRows(r: R): string[][] {
   ];
   const rows: string[][] = [
     [
-      'Ingest capacity (closed loop, 200 guests, after a warm-up)',
+      'Ingest capacity (closed loop, 200 guests, after a warm-up; bare measured before and after)',
       `${n(ic.storedPerSecond)}/s stored, ${n(ic.afterglow?.errors)} errors (warm-up ${n(ic.afterglow?.warmUp?.errors)})`,
-      `${n(ic.bare?.perSecond)}/s`,
+      ic.bare?.before
+        ? `${n(ic.bare.perSecond)}/s (${n(ic.bare.before.perSecond)}, ${n(ic.bare.after?.perSecond)})`
+        : `${n(ic.bare?.perSecond)}/s`,
       `ratio ${n(ic.ratio)}`,
       '≥ 0.3, 0 errors',
       verdict(cmp(ic.ratio, (x) => x >= 0.3) && ic.afterglow?.errors === 0),
