@@ -89,6 +89,17 @@ describe('the size an upload reads from a JPEG’s headers', () => {
     const noFrame = Buffer.concat([j.subarray(0, sof), j.subarray(sof + 2 + j.readUInt16BE(sof + 2))]);
     expect(() => sizeOf(noFrame)).toThrow(expect.objectContaining({ status: 422 }));
     await expect(sharp(noFrame).metadata()).rejects.toThrow();
+    // nothing but its start and its end; a frame's header with no scan after it
+    const bare = Buffer.from([0xff, 0xd8, 0xff, 0xd9]);
+    expect(() => sizeOf(bare)).toThrow(expect.objectContaining({ status: 422 }));
+    await expect(sharp(bare).metadata()).rejects.toThrow();
+    const frameOnly = Buffer.concat([
+      j.subarray(0, 2),
+      j.subarray(sof, sof + 2 + j.readUInt16BE(sof + 2)),
+      Buffer.from([0xff, 0xd9]),
+    ]);
+    expect(() => sizeOf(frameOnly)).toThrow(expect.objectContaining({ status: 422 }));
+    await expect(sharp(frameOnly).metadata()).rejects.toThrow();
   });
 
   it('keeps the image and drops comments and whatever follows EOI', async () => {

@@ -36,7 +36,7 @@ const unreadable = () => new HttpError(422, 'invalid_jpeg', 'The photo could not
  *
  * On its way it reads what the upload needs of the headers (`size`): the frame's width and height
  * (huge declared dimensions are refused before anything decodes them) and the EXIF orientation, which
- * swaps them for 5–8. A scan without a frame before it is unreadable. So an upload never asks libvips
+ * swaps them for 5–8. A scan without a frame before it, or a JPEG without a scan, is unreadable. So an upload never asks libvips
  * to read the header again (a third of a millisecond of CPU a photo, ADR 038); developing decodes it.
  */
 export class JpegCleaner {
@@ -56,6 +56,7 @@ export class JpegCleaner {
   private frame: JpegInfo | null = null;
   private orientation = 1;
   private exifRead = false;
+  private scanned = false;
   done = false;
 
   /** Past EOI, or refused: nothing more that arrives is read. */
@@ -154,6 +155,7 @@ export class JpegCleaner {
       this.segmentLength = size + 2;
       if (marker === SOS) {
         if (!this.frame) throw unreadable();
+        this.scanned = true;
         this.scanFrom = this.segmentEnd;
       }
     }
@@ -175,9 +177,10 @@ export class JpegCleaner {
     }
   }
 
-  /** The picture's size as shown, once `finish` has answered. */
+  /** The picture's size as shown, once `finish` has answered; a JPEG without a frame and a scan is unreadable. */
   size(): JpegInfo {
-    const f = this.frame!;
+    const f = this.frame;
+    if (!f || !this.scanned) throw unreadable();
     return this.orientation >= 5 ? { width: f.height, height: f.width } : { ...f };
   }
 }
