@@ -13,7 +13,14 @@ export const HOST_EMAIL = 'bench-host@afterglow.test';
  * The bench's hosts, each on the Max plan: a bought plan holds one event (ADR 025), and a phase that
  * needs several events gives each its own host, as several customers would.
  */
-export const HOST_EMAILS = [HOST_EMAIL, 'bench-host-2@afterglow.test', 'bench-host-3@afterglow.test'];
+export const HOST_EMAILS = [
+  HOST_EMAIL,
+  'bench-host-2@afterglow.test',
+  'bench-host-3@afterglow.test',
+  'bench-host-4@afterglow.test',
+  'bench-host-5@afterglow.test',
+  'bench-host-6@afterglow.test',
+];
 export const HOST_PASSWORD = 'bench host password';
 /**
  * A host on Event Pro, for the developing phase: Pro has no AI safety filter (ADR 027), so developing
@@ -79,23 +86,57 @@ const tally = (results: UploadResult[]) => {
   return byStatus;
 };
 
-/** Closed loop: every guest uploads, waits for the answer, uploads again, until the time is up. */
+/**
+ * Guests' rolls across closed loops: a guest whose roll is used up hands the phone on, as at a party
+ * (a new device joins the same event in its place), so a long or fast loop never runs into refusals.
+ */
+export class Rolls {
+  private readonly taken = new WeakMap<Guest, number>();
+  /** new devices joined in place of full rolls */
+  joined = 0;
+  constructor(
+    private readonly base: string,
+    /** the events' shots per device */
+    readonly shots: number,
+  ) {}
+
+  /** `guests[i]`, or a new guest of its event in its place if its roll is used up. */
+  async next(guests: Guest[], i: number): Promise<Guest> {
+    const g = guests[i]!;
+    if ((this.taken.get(g) ?? 0) < this.shots) return g;
+    this.joined++;
+    return (guests[i] = await joinGuest(this.base, g.code, `Guest ${i + 1}, phone ${this.joined}`));
+  }
+
+  shot(g: Guest) {
+    this.taken.set(g, (this.taken.get(g) ?? 0) + 1);
+  }
+}
+
+/**
+ * Closed loop: every guest uploads, waits for the answer, uploads again, until the time is up. With
+ * `rolls`, a full roll is handed on to a new device; without, a guest stops at its roll's end (403).
+ */
 export async function closedLoop(
   base: string,
   guests: Guest[],
   images: Buffer[],
   seconds: number,
   pathFor: (g: Guest) => string = (g) => `/api/events/${g.code}/photos`,
+  rolls?: Rolls,
 ) {
   const results: UploadResult[] = [];
   const started = performance.now();
   const deadline = started + seconds * 1000;
+  const joined0 = rolls?.joined ?? 0;
   let k = 0;
   await Promise.all(
-    guests.map(async (g) => {
+    guests.map(async (_, i) => {
       while (performance.now() < deadline) {
+        const g = rolls ? await rolls.next(guests, i) : guests[i]!;
         const r = await upload(base, pathFor(g), g, images[k++ % images.length]!);
         results.push(r);
+        if (r.status >= 200 && r.status < 300) rolls?.shot(g);
         if (r.status === 403) break; // the roll is used up
       }
     }),
@@ -107,6 +148,7 @@ export async function closedLoop(
     attempts: results.length,
     acknowledged: ok.length,
     errors: results.length - ok.length,
+    ...(rolls && { newDevices: rolls.joined - joined0 }),
     byStatus: tally(results),
     perSecond: round(ok.length / elapsed)!,
     latencyMs: summary(ok.map((r) => r.ms)),

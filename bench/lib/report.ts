@@ -51,7 +51,7 @@ export function figureRows(r: R): string[][] {
   const rows: string[][] = [
     [
       'Ingest capacity (closed loop, 200 guests, after a warm-up; bare measured before and after)',
-      `${n(ic.storedPerSecond)}/s stored, ${n(ic.afterglow?.errors)} errors (warm-up ${n(ic.afterglow?.warmUp?.errors)})`,
+      `${n(ic.storedPerSecond)}/s stored, ${n(ic.afterglow?.errors)} errors (warm-up ${n(ic.afterglow?.warmUp?.seconds, ' s')}, ${n(ic.afterglow?.warmUp?.errors)} errors)`,
       ic.bare?.before
         ? `${n(ic.bare.perSecond)}/s (${n(ic.bare.before.perSecond)}, ${n(ic.bare.after?.perSecond)})`
         : `${n(ic.bare?.perSecond)}/s`,
